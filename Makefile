@@ -1,0 +1,55 @@
+# cvrepro: `make all` sets everything up and regenerates every table and figure;
+# `make test` runs the test suite. Both create .venv on first use.
+PYTHON   ?= python3
+PROFILE  ?= quick
+VENV     := .venv
+PY       := $(VENV)/bin/python
+KERNEL   := cvrepro
+BUILD    := build/notebooks
+STAMP    := $(VENV)/.installed
+NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
+NAMES    := $(basename $(notdir $(NOTEBOOKS)))
+PYTEST_ARGS ?=
+
+.PHONY: all venv notebooks test bench lab clean distclean help $(NAMES)
+
+all: notebooks
+
+help:
+	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
+	@echo "make <notebook name> [PROFILE=...]     run one notebook, e.g. make 00_datasets"
+	@echo "make test | bench | lab | clean"
+	@echo "notebooks: $(NAMES)"
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(PY) -m ipykernel install --sys-prefix --name $(KERNEL) --display-name "Python (cvrepro)" >/dev/null
+	touch $@
+
+venv: $(STAMP)
+
+notebooks: $(NAMES)
+
+# One notebook by name; its parameters cell reads PROFILE. Executed copies go to build/.
+$(NAMES): %: notebooks/%.ipynb $(STAMP)
+	@mkdir -p $(BUILD)
+	$(VENV)/bin/papermill --log-level WARNING --kernel $(KERNEL) --cwd notebooks \
+	    -p profile $(PROFILE) $< $(BUILD)/$*.ipynb
+
+test: $(STAMP)
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+
+clean:
+	rm -rf build results
+	find figures -mindepth 1 ! -name README.md -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
