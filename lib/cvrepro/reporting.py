@@ -1,0 +1,38 @@
+"""Write the notebooks' tables and figures in the formats the studies publish.
+
+Tables go out as CSV (for machines), Markdown (for reading) and LaTeX (for
+papers); figures as PNG and PDF. Every writer returns the paths it wrote.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = ["save_table", "save_figure"]
+
+
+def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
+               digits: int = 4, caption: str | None = None) -> list[Path]:
+    """Write ``table`` as ``name``.csv, .md and .tex under ``folder``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / f"{name}.{ext}" for ext in ("csv", "md", "tex")]
+    table.to_csv(paths[0], index=index)
+    markdown = table.to_markdown(index=index, floatfmt=f".{digits}f")
+    paths[1].write_text((f"{caption}\n\n" if caption else "") + markdown + "\n")
+    styler = table.style.format(f"{{:.{digits}f}}", subset=table.select_dtypes("float").columns)
+    if not index:
+        styler = styler.hide(axis="index")
+    paths[2].write_text(styler.to_latex(caption=caption, hrules=True))
+    return paths
+
+
+def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[Path]:
+    """Write a matplotlib figure as ``name``.png and .pdf under ``folder``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / f"{name}.png", folder / f"{name}.pdf"]
+    fig.savefig(paths[0], dpi=dpi, bbox_inches="tight")
+    fig.savefig(paths[1], bbox_inches="tight")
+    return paths
