@@ -1,0 +1,603 @@
+"""Repeated cross-validation of many learners on many data sets, cached and reproducible.
+
+:func:`run_cv` runs the grid (data set x learner x k x iteration) for one
+partitioner and returns a :class:`CVResults` with tidy tables:
+
+``folds``       one row per fold: sizes, fit/predict seconds, every metric
+``iterations``  one row per iteration: each metric averaged over the k folds
+                (as the papers report) and ``<metric>_pooled``, computed once
+                on the iteration's pooled out-of-fold predictions
+``instances``   out-of-fold class probabilities of every iteration (float32),
+                columns ``p_0 .. p_{K-1}`` in the order of ``results.classes``
+``failures``    one row per fold whose learner raised, predicted NaN or met a
+                single-class training fold (its metrics are NaN)
+``stopping``    with a stopping rule: iterations used per cell and whether the cap was hit
+
+Reproducibility: iteration ``i`` partitions with seed ``seed + i`` (so
+``seed=0`` gives Raeder et al.'s seeds 0..N-1, the same folds for every
+learner); the learner of fold ``f`` gets ``random_state`` derived from
+``(seed, i, f)`` by ``numpy.random.SeedSequence``. Nothing depends on
+global random state, task order or the number of workers.
+
+Work is cut into tasks of one (data set, learner, k) cell and a run of
+iterations; tasks run in joblib (``backend="loky"``, the default) or on a
+dask.distributed cluster (``backend="dask"`` uses the current client; a
+scheduler address such as ``"tcp://host:8786"`` connects to one), where each
+data set is scattered to the workers once. Finished tasks are written to the
+store as they arrive, so an interrupted run resumes where it stopped.
+"""
+from __future__ import annotations
+
+import math
+import time
+import warnings
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+import joblib
+import numpy as np
+import pandas as pd
+from sklearn.base import clone
+
+from . import metrics as M
+from .partition import make_partitioner
+from .store import ResultStore, short_hash
+
+__all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "learner_seed",
+           "CVFailureWarning"]
+
+KEYS = ["dataset", "learner", "partitioner", "k"]
+
+
+class CVFailureWarning(UserWarning):
+    """Some folds failed; details in ``CVResults.failures``."""
+
+
+# --------------------------------------------------------------------------- #
+# Inputs
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True)
+class _Data:
+    """One data set as the engine uses it (shipped to workers once)."""
+
+    name: str
+    X: object            # pandas DataFrame or numpy array, passed to learners as is
+    y: np.ndarray        # original labels
+    codes: np.ndarray    # class index 0..K-1 of every instance
+    classes: np.ndarray
+    fingerprint: str
+
+
+def _prepare_data(item) -> _Data:
+    if isinstance(item, str):
+        from .datasets import load_dataset
+        ds = load_dataset(item)
+        name, X, y = item, ds.X, ds.y
+    elif isinstance(item, tuple) and len(item) == 3:
+        name, X, y = item
+    elif all(hasattr(item, a) for a in ("name", "X", "y")):
+        name, X, y = item.name, item.X, item.y
+    else:
+        raise TypeError("each data set must be a catalog name, a (name, X, y) tuple or a "
+                        f"Dataset, got {type(item).__name__}")
+    if len(X) != len(y):
+        raise ValueError(f"data set {name!r}: X has {len(X)} rows but y has {len(y)} labels")
+    ys = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
+    if ys.isna().any():
+        raise ValueError(f"data set {name!r}: y has {int(ys.isna().sum())} missing labels")
+    cat = pd.Categorical(ys)
+    present = np.unique(cat.codes)
+    classes = np.asarray(cat.categories)[present]
+    codes = np.searchsorted(present, cat.codes).astype(np.int64)
+    if len(classes) < 2:
+        raise ValueError(f"data set {name!r} has a single class")
+    if isinstance(X, pd.DataFrame):
+        X = X.reset_index(drop=True)
+        fp = short_hash(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes(),
+                        repr(list(X.columns)), repr(X.dtypes.astype(str).tolist()))
+    else:
+        X = np.asarray(X)
+        fp = short_hash(np.ascontiguousarray(X).tobytes(), str(X.dtype), str(X.shape))
+    fp = short_hash(fp, codes.tobytes(), repr(classes.tolist()))
+    return _Data(str(name), X, ys.to_numpy(), codes, classes, fp)
+
+
+def _resolve_learners(learners) -> dict:
+    """name -> unfitted estimator, or name -> None for names built by make_learner."""
+    if isinstance(learners, dict):
+        out = dict(learners)
+    elif isinstance(learners, (list, tuple)) and all(isinstance(n, str) for n in learners):
+        out = {n: None for n in learners}
+    else:
+        raise TypeError("learners must be a dict name -> estimator or a list of learner names")
+    if not out:
+        raise ValueError("no learners given")
+    for name, est in out.items():
+        if est is not None and not (hasattr(est, "fit") and hasattr(est, "predict_proba")):
+            raise TypeError(f"learner {name!r} must have fit and predict_proba, got {type(est).__name__}")
+    return out
+
+
+def _build(name: str, est, seed: int):
+    """A fresh learner with ``random_state`` (at any depth) set to ``seed``."""
+    if est is None:
+        from .learners import make_learner
+        return make_learner(name, random_state=seed)
+    est = clone(est)
+    keys = [k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
+    if keys:
+        est.set_params(**{k: seed for k in keys})
+    return est
+
+
+def learner_seed(seed: int, iteration: int, fold: int) -> int:
+    """The learner's random_state for ``fold`` of ``iteration`` (a 31-bit integer)."""
+    return int(np.random.SeedSequence([seed, iteration, fold]).generate_state(1)[0] >> 1)
+
+
+# --------------------------------------------------------------------------- #
+# The per-fold loop (a learner may later offer a batched replacement)
+# --------------------------------------------------------------------------- #
+@dataclass
+class FoldOutcome:
+    """Out-of-fold probabilities of one fold (aligned with the data set's classes) or a failure."""
+
+    proba: np.ndarray | None
+    fit_seconds: float = float("nan")
+    predict_seconds: float = float("nan")
+    failure: tuple[str, str] | None = None   # (kind, message)
+
+
+def fit_predict_folds(name: str, est, data: _Data, splits, seeds) -> list[FoldOutcome]:
+    """Fit one fresh learner per ``(train, test)`` split and predict its test rows.
+
+    This is the only place where learners are fitted, so that a batched path
+    (a learner's own ``fit_predict_folds(X, y, splits)``) can replace the loop.
+    """
+    out = []
+    for (train, test), seed in zip(splits, seeds):
+        if len(np.unique(data.codes[train])) < 2:
+            only = data.classes[data.codes[train[0]]]
+            out.append(FoldOutcome(None, failure=("single_class", f"training fold has only class {only!r}")))
+            continue
+        X = data.X
+        Xtr, Xte = (X.iloc[train], X.iloc[test]) if isinstance(X, pd.DataFrame) else (X[train], X[test])
+        try:
+            model = _build(name, est, seed)
+            t0 = time.perf_counter()
+            model.fit(Xtr, data.y[train])
+            t1 = time.perf_counter()
+            raw = np.asarray(model.predict_proba(Xte), dtype=float)
+            t2 = time.perf_counter()
+            proba = _align(raw, model.classes_, data.classes, len(test))
+        except Exception as exc:  # any learner error is recorded, the run goes on
+            out.append(FoldOutcome(None, failure=("error", f"{type(exc).__name__}: {exc}")))
+            continue
+        if not np.isfinite(proba).all():
+            bad = int((~np.isfinite(proba)).any(axis=1).sum())
+            out.append(FoldOutcome(None, t1 - t0, t2 - t1,
+                                   ("nan_prediction", f"{bad} of {len(test)} test rows have NaN/inf probabilities")))
+            continue
+        out.append(FoldOutcome(proba, t1 - t0, t2 - t1))
+    return out
+
+
+def _align(raw: np.ndarray, learned, classes: np.ndarray, n: int) -> np.ndarray:
+    """Columns of ``raw`` (the learner's ``classes_``) placed in the data set's class order."""
+    learned = np.asarray(learned)
+    if raw.shape != (n, len(learned)):
+        raise ValueError(f"predict_proba returned shape {raw.shape}, expected ({n}, {len(learned)})")
+    proba = np.zeros((n, len(classes)))
+    for j, c in enumerate(learned):
+        hit = np.flatnonzero(classes == c)
+        if not len(hit):
+            raise ValueError(f"learner's class {c!r} is not a class of the data set")
+        proba[:, hit[0]] = raw[:, j]
+    return proba
+
+
+# --------------------------------------------------------------------------- #
+# One task: a run of iterations of one cell
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True)
+class _Task:
+    cell: tuple            # (dataset, learner, partitioner, k)
+    iterations: tuple      # contiguous iteration numbers
+    seed: int
+    partitioner_params: tuple
+
+
+def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
+    """Folds, iterations and instances tables of one task (no key columns)."""
+    _, learner, partitioner, k = task.cell
+    n, K = len(data.codes), len(data.classes)
+    params = dict(task.partitioner_params)
+    classes = np.arange(K)
+    full_prior = np.bincount(data.codes, minlength=K) / n
+    fold_rows, iter_rows, inst = [], [], []
+    for it in task.iterations:
+        fold_of = make_partitioner(partitioner, k, task.seed + it, **params).fold_ids(data.X, data.y)
+        splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
+        seeds = [learner_seed(task.seed, it, f) for f in range(k)]
+        outcomes = fit_predict_folds(learner, est, data, splits, seeds)
+        oof = np.full((n, K), np.nan)
+        for f, ((train, test), o) in enumerate(zip(splits, outcomes)):
+            row = {"iteration": it, "fold": f, "n_train": len(train), "n_test": len(test),
+                   "fit_seconds": o.fit_seconds, "predict_seconds": o.predict_seconds,
+                   "failure_kind": None, "failure_message": None}
+            if o.failure is None:
+                oof[test] = o.proba
+                prior = np.bincount(data.codes[train], minlength=K) / len(train)
+                row.update(M.evaluate(data.codes[test], o.proba, classes, prior=prior))
+            else:
+                row.update(dict.fromkeys(M.METRICS, np.nan))
+                row["failure_kind"], row["failure_message"] = o.failure
+            fold_rows.append(row)
+        it_rows = fold_rows[-k:]
+        agg = {m: float(np.mean([r[m] for r in it_rows])) for m in M.METRICS}
+        complete = all(o.failure is None for o in outcomes)
+        pooled = (M.evaluate(data.codes, oof, classes, prior=full_prior) if complete
+                  else dict.fromkeys(M.METRICS, np.nan))
+        agg.update({f"{m}_pooled": v for m, v in pooled.items()})
+        iter_rows.append({"iteration": it, **agg})
+        frame = pd.DataFrame(oof.astype(np.float32), columns=[f"p_{j}" for j in range(K)])
+        frame.insert(0, "fold", fold_of.astype(np.int16))
+        frame.insert(0, "instance", np.arange(n, dtype=np.int32))
+        frame.insert(0, "iteration", np.int32(it))
+        inst.append(frame)
+    folds = pd.DataFrame(fold_rows).astype({"iteration": "int32", "fold": "int16",
+                                            "n_train": "int32", "n_test": "int32",
+                                            "failure_kind": "object", "failure_message": "object"})
+    iters = pd.DataFrame(iter_rows).astype({"iteration": "int32"})
+    return {"folds": folds, "iterations": iters, "instances": pd.concat(inst, ignore_index=True)}
+
+
+# --------------------------------------------------------------------------- #
+# Execution backends
+# --------------------------------------------------------------------------- #
+def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
+    """Run ``(data, est, task)`` jobs; yield ``(task, tables)`` as they finish (any order)."""
+    if not jobs:
+        return
+    if isinstance(backend, str) and (backend == "dask" or "://" in backend):
+        yield from _execute_dask(jobs, backend)
+    elif n_jobs == 1:
+        for data, est, task in jobs:
+            yield task, _run_task(data, est, task)
+    else:
+        par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+        yield from par(joblib.delayed(_run_and_tag)(d, e, t) for d, e, t in jobs)
+
+
+def _run_and_tag(data, est, task):
+    return task, _run_task(data, est, task)
+
+
+def _execute_dask(jobs, backend):
+    from distributed import Client, as_completed, default_client
+    if backend == "dask":
+        try:
+            client = default_client()
+        except ValueError:
+            raise ValueError("backend='dask' needs a running distributed.Client (create one, "
+                             "e.g. Client(LocalCluster()), or pass the scheduler address)") from None
+        own = False
+    else:
+        client, own = Client(backend), True
+    try:
+        shipped = {}
+        for data, _, _ in jobs:  # each data set travels to the workers once
+            if data.fingerprint not in shipped:
+                shipped[data.fingerprint] = client.scatter(data, broadcast=True, hash=False)
+        futures = [client.submit(_run_and_tag, shipped[d.fingerprint], e, t, pure=False)
+                   for d, e, t in jobs]
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        if own:
+            client.close()
+
+
+# --------------------------------------------------------------------------- #
+# Results
+# --------------------------------------------------------------------------- #
+@dataclass
+class _Chunk:
+    first: int
+    last: int
+    tables: dict = field(default_factory=dict)   # kind -> DataFrame (in memory)
+    where: object = None                         # (store, cell_dir) when on disk
+
+
+class CVResults:
+    """Tidy tables of a :func:`run_cv` grid (see the module docstring)."""
+
+    def __init__(self, folds, iterations, failures, stopping, classes, instance_parts, order):
+        self.folds = folds
+        self.iterations = iterations
+        self.failures = failures
+        self.stopping = stopping
+        self.classes = classes          # dataset -> array of class labels (p_j is classes[j])
+        self._instance_parts = instance_parts
+        self._order = order
+        self._instances = None
+
+    @property
+    def instances(self) -> pd.DataFrame:
+        """Out-of-fold probabilities (read from the store on first access)."""
+        if self._instances is None:
+            frames = [_keyed(load(), cell, self._order) for cell, load in self._instance_parts]
+            self._instances = _concat(frames, self._order)
+        return self._instances
+
+    def oof(self, dataset: str, learner: str, k: int, partitioner: str | None = None) -> np.ndarray:
+        """Out-of-fold probabilities of one cell as an (iterations, n, K) array."""
+        t = self.instances
+        sel = (t.dataset == dataset) & (t.learner == learner) & (t.k == k)
+        if partitioner is not None:
+            sel &= t.partitioner == partitioner
+        t = t[sel].sort_values(["iteration", "instance"])
+        if t.empty:
+            raise KeyError(f"no results for dataset={dataset!r}, learner={learner!r}, k={k}")
+        K = len(self.classes[dataset])
+        p = t[[f"p_{j}" for j in range(K)]].to_numpy()
+        return p.reshape(t.iteration.nunique(), -1, K)
+
+    def __repr__(self):
+        return (f"CVResults({len(self.folds)} folds, {len(self.iterations)} iterations, "
+                f"{len(self.failures)} failures)")
+
+
+def _keyed(frame: pd.DataFrame, cell: tuple, order: dict) -> pd.DataFrame:
+    frame = frame.copy()
+    for i, (key, value) in enumerate(zip(KEYS, cell)):
+        if key == "k":
+            frame.insert(i, key, np.int16(value))
+        else:
+            frame.insert(i, key, pd.Categorical([value] * len(frame), categories=order[key]))
+    return frame
+
+
+def _concat(frames: list, order: dict) -> pd.DataFrame:
+    if frames:
+        return pd.concat(frames, ignore_index=True)
+    return pd.DataFrame({k: pd.Categorical([], categories=order[k]) if k != "k" else
+                         pd.Series([], dtype="int16") for k in KEYS})
+
+
+# --------------------------------------------------------------------------- #
+# The driver
+# --------------------------------------------------------------------------- #
+def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partitioner: str = "scv",
+           store=None, n_jobs: int = 1, backend="loky", seed: int = 0,
+           stopping: Callable | None = None, progress: bool = True, *,
+           stopping_metric: str = "auroc", batch_size: int | None = None,
+           partitioner_params: dict | None = None) -> CVResults:
+    """Repeated k-fold CV of every learner on every data set, for each k in ``folds``.
+
+    ``datasets``: catalog names, ``(name, X, y)`` tuples or ``Dataset`` objects.
+    ``learners``: dict name -> unfitted estimator, or a list of names for
+    :func:`cvrepro.learners.make_learner`. ``iterations``: repetitions per
+    cell (the cap when ``stopping`` is given). ``store``: directory of the
+    Parquet results cache, or None. ``stopping``: a factory of stopping rules
+    (objects with ``reset()`` and ``update(estimate, oof_proba) -> bool``); a
+    fresh rule is fed each cell's iterations in order, ``estimate`` being the
+    fold-averaged ``stopping_metric`` and ``oof_proba`` the out-of-fold
+    probability of the second class (binary) or the n x K matrix; the cell
+    stops at the first iteration where it returns True. ``batch_size``:
+    iterations per task (default: enough tasks to keep the workers busy, at
+    most 10). ``partitioner_params``: extra arguments of the partitioner
+    (e.g. ``{"metric": "hvdm"}``).
+    """
+    if not isinstance(iterations, (int, np.integer)) or iterations < 1:
+        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    folds = (folds,) if isinstance(folds, (int, np.integer)) else tuple(folds)
+    if not folds or any(not isinstance(k, (int, np.integer)) or k < 2 for k in folds):
+        raise ValueError(f"folds must be integers >= 2, got {folds!r}")
+    if stopping is not None and stopping_metric not in M.METRICS:
+        raise ValueError(f"stopping_metric must be one of {M.METRICS}, got {stopping_metric!r}")
+    make_partitioner(partitioner, 2)  # validates the name early
+    pparams = tuple(sorted((partitioner_params or {}).items()))
+    datas = [_prepare_data(d) for d in (datasets if isinstance(datasets, (list, tuple)) else [datasets])]
+    names = [d.name for d in datas]
+    if len(set(names)) != len(names):
+        raise ValueError(f"data set names must be unique, got {names}")
+    ests = _resolve_learners(learners)
+    _check_class_sizes(datas, folds, dict(pparams))
+    n_workers = joblib.effective_n_jobs(n_jobs) if isinstance(backend, str) and backend != "dask" \
+        and "://" not in backend else max(1, n_jobs if n_jobs > 0 else 2)
+    order = {"dataset": names, "learner": list(ests), "partitioner": [partitioner]}
+    rs = ResultStore(store) if store is not None else None
+    by_name = {d.name: d for d in datas}
+
+    cells = [(d.name, ln, partitioner, int(k)) for d in datas for ln in ests for k in folds]
+    cell_dirs, have = {}, {}
+    for cell in cells:
+        data, k = by_name[cell[0]], cell[3]
+        have[cell] = []
+        if rs is not None:
+            cell_dirs[cell] = rs.cell_dir(cell[0], data.fingerprint, cell[1],
+                                          _learner_hash(cell[1], ests[cell[1]]), partitioner,
+                                          k, seed, short_hash(repr(pparams)))
+            for first, last in rs.chunks(cell_dirs[cell]):
+                chunk = _load_chunk(rs, cell_dirs[cell], first, last, data, k)
+                if chunk is not None:
+                    have[cell].append(chunk)
+    if batch_size is None:
+        total = len(cells) * iterations
+        batch_size = max(1, min(10, math.ceil(total / (4 * n_workers))))
+
+    rules = {c: _fresh_rule(stopping) for c in cells} if stopping is not None else {}
+    stopped_at = dict.fromkeys(cells)            # iteration at which the rule said stop
+    fed = dict.fromkeys(cells, 0)                # iterations already shown to the rule
+    active = list(cells)
+    bar = _progress(progress)
+    try:
+        while active:
+            # what each active cell needs now: everything, or its next batch when stopping
+            want = {c: range(fed[c], min(iterations, fed[c] + batch_size) if stopping else iterations)
+                    for c in active}
+            jobs = []
+            for c in active:
+                done = {i for ch in have[c] for i in range(ch.first, ch.last + 1)}
+                for first, last in _runs([i for i in want[c] if i not in done], batch_size):
+                    jobs.append((by_name[c[0]], ests[c[1]],
+                                 _Task(c, tuple(range(first, last + 1)), seed, pparams)))
+            bar.total += len(jobs)
+            bar.refresh()
+            for task, tables in _execute(jobs, n_jobs, backend):
+                first, last = task.iterations[0], task.iterations[-1]
+                if rs is not None:
+                    rs.write(cell_dirs[task.cell], first, last, tables)
+                    tables = {kind: tables[kind] for kind in ("folds", "iterations")}
+                    have[task.cell].append(_Chunk(first, last, tables, (rs, cell_dirs[task.cell])))
+                else:
+                    have[task.cell].append(_Chunk(first, last, tables))
+                bar.update(1)
+            if stopping is None:
+                break
+            still = []
+            for c in active:
+                stop = _feed(rules[c], have[c], by_name[c[0]], want[c], stopping_metric)
+                fed[c] += len(want[c])
+                if stop is not None:
+                    stopped_at[c] = stop
+                elif fed[c] < iterations:
+                    still.append(c)
+            active = still
+    finally:
+        bar.close()
+    limit = {c: iterations if stopped_at[c] is None else stopped_at[c] + 1 for c in cells}
+    results = _assemble(cells, have, limit, by_name, order)
+    if rules:
+        results.stopping = pd.DataFrame(
+            [{"dataset": c[0], "learner": c[1], "partitioner": c[2], "k": c[3],
+              "n_iterations": limit[c],
+              "capped": stopped_at[c] is None or bool(getattr(rules[c], "capped", False))}
+             for c in cells])
+    return results
+
+
+def _check_class_sizes(datas, folds, pparams):
+    if pparams.get("small_classes") == "warn":
+        return
+    for d in datas:
+        counts = np.bincount(d.codes)
+        for k in folds:
+            if counts.min() < k:
+                raise ValueError(f"data set {d.name!r}: class {d.classes[counts.argmin()]!r} has "
+                                 f"{counts.min()} examples, fewer than k={k} folds (pass "
+                                 "partitioner_params={'small_classes': 'warn'} to allow it)")
+
+
+def _learner_hash(name, est) -> str:
+    if est is None:
+        from .learners import make_learner
+        est = make_learner(name, random_state=0)
+    return short_hash(joblib.hash(clone(est)))
+
+
+def _fresh_rule(factory):
+    rule = factory()
+    if not (hasattr(rule, "update") and hasattr(rule, "reset")):
+        raise TypeError("stopping must be a factory of rules with reset() and update(estimate, oof_proba)")
+    rule.reset()
+    return rule
+
+
+def _runs(its: list, batch: int) -> Iterator[tuple[int, int]]:
+    """Contiguous runs of ``its`` cut at multiples of ``batch`` (stable chunk names)."""
+    start = prev = None
+    for i in its:
+        if start is not None and (i != prev + 1 or i % batch == 0):
+            yield start, prev
+            start = None
+        if start is None:
+            start = i
+        prev = i
+    if start is not None:
+        yield start, prev
+
+
+def _load_chunk(rs: ResultStore, cell_dir, first: int, last: int, data: _Data, k: int):
+    """A stored chunk with its folds and iterations tables, after checking all three
+    files (checksums, row counts); None if damaged (the store moves it aside)."""
+    its = last - first + 1
+    rows = {"folds": its * k, "iterations": its, "instances": its * len(data.codes)}
+    tables = {}
+    for kind in ("folds", "iterations", "instances"):
+        t = rs.read(cell_dir, first, last, kind, expected_rows=rows[kind])
+        if t is None:
+            return None
+        tables[kind] = t
+    del tables["instances"]  # read again when asked for: keeps memory small
+    return _Chunk(first, last, tables, (rs, cell_dir))
+
+
+def _instances(chunk: _Chunk, data: _Data) -> pd.DataFrame:
+    if "instances" in chunk.tables:
+        return chunk.tables["instances"]
+    rs, cell_dir = chunk.where
+    t = rs.read(cell_dir, chunk.first, chunk.last, "instances",
+                expected_rows=(chunk.last - chunk.first + 1) * len(data.codes))
+    if t is None:
+        raise RuntimeError(f"results in {cell_dir} were damaged during the run; run again to recompute them")
+    return t
+
+
+def _feed(rule, chunks, data, its, metric):
+    """Show iterations ``its`` to the rule in order; the first one it stops at, or None."""
+    K = len(data.classes)
+    for i in its:
+        ch = next(ch for ch in chunks if ch.first <= i <= ch.last)
+        est = ch.tables["iterations"].set_index("iteration").at[i, metric]
+        inst = _instances(ch, data)
+        p = inst[inst.iteration == i].sort_values("instance")[[f"p_{j}" for j in range(K)]]
+        p = p.to_numpy(dtype=float)
+        if rule.update(float(est), p[:, 1] if K == 2 else p):
+            return i
+    return None
+
+
+def _assemble(cells, have, limit, by_name, order) -> CVResults:
+    folds, iters, inst_parts = [], [], []
+    for c in cells:
+        data, n_it = by_name[c[0]], limit[c]
+        seen, use = set(), []
+        for ch in sorted(have[c], key=lambda ch: ch.first):
+            if ch.first < n_it and ch.first not in seen:   # overlaps (concurrent runs): first wins
+                use.append(ch)
+                seen.update(range(ch.first, ch.last + 1))
+        missing = set(range(n_it)) - seen
+        if missing:
+            raise RuntimeError(f"cell {c}: iterations {sorted(missing)[:5]} missing after the run")
+        for ch in use:
+            for kind, out in (("folds", folds), ("iterations", iters)):
+                t = ch.tables[kind]
+                out.append(_keyed(t[t.iteration < n_it], c, order))
+            inst_parts.append((c, _instance_loader(ch, data, n_it)))
+    folds = _concat(folds, order).sort_values(KEYS + ["iteration", "fold"], kind="stable", ignore_index=True)
+    iters = _concat(iters, order).sort_values(KEYS + ["iteration"], kind="stable", ignore_index=True)
+    failed = folds.failure_kind.notna()
+    failures = folds.loc[failed, KEYS + ["iteration", "fold", "failure_kind", "failure_message"]] \
+        .rename(columns={"failure_kind": "kind", "failure_message": "message"}).reset_index(drop=True)
+    folds = folds.drop(columns=["failure_kind", "failure_message"])
+    if len(failures):
+        kinds = failures.kind.value_counts().to_dict()
+        warnings.warn(f"{len(failures)} of {len(folds)} fold fits failed {kinds}; "
+                      "see CVResults.failures", CVFailureWarning, stacklevel=3)
+    stopping = pd.DataFrame(columns=KEYS + ["n_iterations", "capped"])
+    classes = {d: by_name[d].classes for d in order["dataset"]}
+    return CVResults(folds, iters, failures, stopping, classes, inst_parts, order)
+
+
+def _instance_loader(ch: _Chunk, data: _Data, n_it: int):
+    def load():
+        t = _instances(ch, data)
+        return t[t.iteration < n_it]
+    return load
+
+
+def _progress(enabled: bool):
+    from tqdm.auto import tqdm
+    return tqdm(total=0, disable=not enabled, unit="task", desc="cross-validation")
