@@ -1,0 +1,1 @@
+"""Published numbers of the reproduced studies, as reference data beside our results."""
