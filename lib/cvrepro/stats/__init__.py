@@ -1,0 +1,33 @@
+"""Statistical tests for comparing learners; each returns a frozen result
+object with ``statistic`` and ``pvalue`` plus the test's other quantities.
+
+Two learners, one data set (per-fold scores): :func:`paired_ttest`,
+:func:`corrected_resampled_ttest` (Nadeau & Bengio),
+:func:`corrected_repeated_kfold_ttest` (Bouckaert & Frank, WEKA's corrected
+tester), :func:`paired_ttest_5x2cv` (Dietterich), :func:`combined_ftest_5x2cv`
+(Alpaydin), :func:`mcnemar` on :func:`contingency_table`, :func:`sign_test`.
+
+Two learners, many data sets: :func:`sign_test`, :func:`wilcoxon_signed_rank`.
+
+Many learners, many data sets: :func:`rank_scores`, :func:`average_ranks`,
+:func:`friedman_test` (with Iman-Davenport), :func:`nemenyi_test`,
+:func:`bonferroni_dunn_test`, :func:`holm_test`, :func:`critical_difference`,
+:func:`cd_diagram`.
+
+Effect size and resampling: :func:`cohens_d`, :func:`label_permutation_test`,
+:func:`bootstrap_error` (e0, .632, .632+).
+"""
+from .cd_diagram import cd_diagram, cliques, plot_critical_difference
+from .multiple import (ControlResult, FriedmanResult, NemenyiResult, average_ranks,
+                       bonferroni_dunn_q, bonferroni_dunn_test, critical_difference,
+                       friedman_test, holm, holm_test, nemenyi_q, nemenyi_test, rank_scores)
+from .pairwise import (McNemarResult, SignTestResult, WilcoxonResult, contingency_table,
+                       mcnemar, sign_test, sign_test_critical_wins, wilcoxon_critical_value,
+                       wilcoxon_signed_rank)
+from .resampling import (BootstrapResult, PermutationTestResult, bootstrap_error, cohens_d,
+                         label_permutation_test)
+from .ttests import (FTestResult, TTestResult, combined_ftest_5x2cv,
+                     corrected_repeated_kfold_ttest, corrected_resampled_ttest,
+                     paired_ttest, paired_ttest_5x2cv)
+
+__all__ = [name for name in dir() if not name.startswith("_")]
