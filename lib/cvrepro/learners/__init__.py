@@ -1,0 +1,189 @@
+"""Learners of the studies, by the names the papers use.
+
+``make_learner(name, random_state=None)`` returns a fresh scikit-learn
+estimator; ``list_learners()`` tells, per name, what it is, which study uses
+it, and whether it is faithful to the study's tool or a stand-in.
+
+Every learner takes the catalog's frames (nominal attributes as pandas
+categoricals, NaN for missing values) or plain numeric arrays.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pandas as pd
+
+__all__ = ["make_learner", "list_learners", "LEARNERS"]
+
+RAEDER = "raeder2010"
+MORENO = "moreno-torres2012"
+VANW = "vanwinckelen2012"
+JAPK = "japkowicz-tutorial"
+
+
+@dataclass(frozen=True)
+class LearnerSpec:
+    name: str
+    description: str
+    studies: tuple
+    status: str          # "faithful" or "stand-in"
+    note: str
+    factory: Callable
+
+
+def _c45(rs):
+    from .tree import C45
+    return C45()
+
+
+def _hddt(rs):
+    from .tree import HDDT
+    return HDDT()
+
+
+def _nb_kernel(rs):
+    from .naive_bayes import WekaNaiveBayes
+    return WekaNaiveBayes(kernel=True)
+
+
+def _nb_normal(rs):
+    from .naive_bayes import WekaNaiveBayes
+    return WekaNaiveBayes(kernel=False)
+
+
+def _knn(k):
+    def make(rs):
+        from .knn import IBk
+        return IBk(k=k)
+    return make
+
+
+def _smo(rs):
+    from .smo import SMO
+    return SMO(random_state=rs)
+
+
+def _mlp(rs):
+    from .mlp import WekaMLP
+    return WekaMLP(hidden_layers="3", random_state=0 if rs is None else rs)
+
+
+def _part(rs):
+    from .part import PART
+    return PART()
+
+
+def _ripper(rs):
+    from .ripper import Ripper
+    return Ripper(random_state=rs)
+
+
+def _wrapped(make_estimator, normalize=False):
+    def make(rs):
+        from .wrapped import Wrapped
+        return Wrapped(make_estimator(), normalize=normalize, random_state=rs)
+    return make
+
+
+def _lda():
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    return LinearDiscriminantAnalysis()
+
+
+def _lr():
+    from sklearn.linear_model import LogisticRegression
+    return LogisticRegression(C=1e8, max_iter=2000)     # WEKA Logistic: ridge 1e-8
+
+
+def _rf():
+    from sklearn.ensemble import RandomForestClassifier
+    return RandomForestClassifier(n_estimators=10, max_features="log2")
+
+
+def _bagging():
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.tree import DecisionTreeClassifier
+    return BaggingClassifier(DecisionTreeClassifier(), n_estimators=10)
+
+
+def _boosting():
+    from sklearn.ensemble import AdaBoostClassifier
+    from sklearn.tree import DecisionTreeClassifier
+    return AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=10)
+
+
+def _pdfc():
+    from sklearn.svm import SVC
+    return SVC(kernel="rbf", C=100.0, gamma="scale")
+
+
+_SPECS = [
+    LearnerSpec("C4.5", "C4.5 decision tree as WEKA J48 (CF 0.25, minNumObj 2, subtree raising)",
+                (RAEDER, MORENO, JAPK, VANW), "faithful", "own implementation of J48", _c45),
+    LearnerSpec("HDDT", "Hellinger distance decision tree (unpruned, Laplace leaves)",
+                (RAEDER,), "faithful", "own implementation; choices documented in cvrepro.learners.tree.HDDT", _hddt),
+    LearnerSpec("NB", "naive Bayes with kernel density estimates (WEKA NaiveBayes -K)",
+                (RAEDER, VANW), "faithful", "own implementation of WEKA's KernelEstimator", _nb_kernel),
+    LearnerSpec("NB-normal", "naive Bayes with normal densities (WEKA NaiveBayes default)",
+                (JAPK,), "faithful", "the tutorial used WEKA defaults, i.e. this NB", _nb_normal),
+    LearnerSpec("MLP", "multilayer perceptron, WEKA -H 3 (one hidden layer of 3 sigmoid units)",
+                (RAEDER,), "faithful", "own implementation of WEKA MultilayerPerceptron", _mlp),
+    LearnerSpec("SMO", "linear SVM, C=1, [0,1]-normalised, hard vote (WEKA SMO defaults)",
+                (RAEDER,), "faithful", "QP solved by libsvm instead of Platt's SMO (same optimum)", _smo),
+    LearnerSpec("SVM", "linear SVM as WEKA SMO defaults", (MORENO, JAPK), "stand-in",
+                "KEEL's SVM (Moreno-Torres) and WEKA SMO (tutorial); we use our SMO", _smo),
+    LearnerSpec("1NN", "IBk with k=1", (MORENO,), "faithful", "WEKA IBk semantics (KEEL's kNN is similar)", _knn(1)),
+    LearnerSpec("3NN", "IBk with k=3", (MORENO, JAPK), "faithful", "WEKA IBk semantics", _knn(3)),
+    LearnerSpec("4NN", "IBk with k=4", (VANW,), "faithful", "WEKA IBk semantics", _knn(4)),
+    LearnerSpec("5-NN", "IBk with k=5", (RAEDER,), "faithful", "WEKA IBk semantics", _knn(5)),
+    LearnerSpec("10NN", "IBk with k=10", (VANW,), "faithful", "WEKA IBk semantics", _knn(10)),
+    LearnerSpec("PART", "PART rule learner (partial C4.5 trees)", (MORENO,), "faithful",
+                "own implementation reusing the C4.5 engine", _part),
+    LearnerSpec("RIPPER", "RIPPER rule learner", (MORENO, JAPK), "stand-in",
+                "wittgenstein's RIPPER, one-vs-rest in JRip's class order; not JRip", _ripper),
+    LearnerSpec("FURIA", "fuzzy unordered rule induction", (MORENO,), "stand-in",
+                "stand-in: RIPPER (FURIA's crisp starting point), no fuzzification", _ripper),
+    LearnerSpec("PDFC", "positive definite fuzzy classifier", (MORENO,), "stand-in",
+                "stand-in: RBF-kernel SVM (PDFC with Gaussian memberships is an RBF SVM), C=100",
+                _wrapped(_pdfc, normalize=True)),
+    LearnerSpec("LDA", "linear discriminant analysis", (MORENO,), "stand-in",
+                "scikit-learn LDA on binarized, mean-imputed attributes", _wrapped(_lda)),
+    LearnerSpec("LR", "logistic regression", (VANW,), "stand-in",
+                "scikit-learn LogisticRegression (C=1e8, like WEKA's ridge 1e-8)", _wrapped(_lr, normalize=True)),
+    LearnerSpec("RF", "random forest, 10 trees, log2 features", (VANW, JAPK), "stand-in",
+                "scikit-learn RandomForest with WEKA 3.6 defaults (10 trees)", _wrapped(_rf)),
+    LearnerSpec("Bagging", "bagging of 10 trees", (JAPK,), "stand-in",
+                "scikit-learn Bagging of CART trees (WEKA: REPTree)", _wrapped(_bagging)),
+    LearnerSpec("Boosting", "AdaBoost of 10 stumps", (JAPK,), "stand-in",
+                "scikit-learn AdaBoost of stumps (WEKA AdaBoostM1 with DecisionStump)", _wrapped(_boosting)),
+]
+
+_ALIASES = {"DT": "C4.5", "J48": "C4.5", "5NN": "5-NN", "IBk": "1NN", "Ripper": "RIPPER", "JRip": "RIPPER"}
+
+LEARNERS = {s.name: s for s in _SPECS}
+
+
+def _resolve(name: str) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"learner name must be a string, got {type(name).__name__}")
+    if name in LEARNERS:
+        return name
+    if name in _ALIASES:
+        return _ALIASES[name]
+    raise ValueError(f"unknown learner {name!r}; known: {', '.join(list(LEARNERS) + list(_ALIASES))}")
+
+
+def make_learner(name: str, random_state=None):
+    """A fresh, unfitted estimator for the paper name ``name`` (aliases: DT, J48, 5NN, Ripper, ...)."""
+    return LEARNERS[_resolve(name)].factory(random_state)
+
+
+def list_learners() -> pd.DataFrame:
+    """One row per learner name: description, studies, faithful/stand-in status, note, aliases."""
+    rows = []
+    for s in _SPECS:
+        aliases = [a for a, t in _ALIASES.items() if t == s.name]
+        rows.append({"name": s.name, "description": s.description, "studies": ", ".join(s.studies),
+                     "status": s.status, "note": s.note, "aliases": ", ".join(aliases)})
+    return pd.DataFrame(rows)

@@ -1,0 +1,654 @@
+"""One decision-tree engine with a pluggable split criterion: C4.5 (WEKA J48) and HDDT.
+
+The engine grows a tree the way WEKA's ``C45PruneableClassifierTree`` does:
+multiway splits on nominal attributes (one branch per declared value, empty
+branches kept), binary splits on numeric ones, fractional instances for
+missing values (in training an instance goes down every branch with weight
+``w * n_b / n``; in testing the children's predictions are summed with those
+weights, skipping empty children), and leaf class frequencies as
+probabilities. The facts are in ``/work/shared/REFERENCE_ALGORITHMS.md``.
+
+The split search of one node (all attributes, all thresholds) is one numba
+kernel; growing, pruning and prediction are numpy code over node objects.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+from scipy.stats import norm
+
+from .base import TabularClassifier
+
+__all__ = ["C45", "HDDT", "add_errs"]
+
+_LN2 = math.log(2.0)
+_SMALL = 1e-6          # WEKA's Utils.SMALL: tolerance of gr / sm / eq
+_C45, _HELLINGER = 0, 1
+
+
+# --- split criteria (numba) ------------------------------------------------
+
+@njit(cache=True)
+def _logf(x):
+    if x < 1e-6:
+        return 0.0
+    return x * math.log(x) / _LN2
+
+
+@njit(cache=True)
+def _info_gain(bags, perbag, known, total, old_ent):
+    """WEKA InfoGainSplitCrit.splitCritValue: gain per known instance, times the known fraction."""
+    new_ent = 0.0
+    for i in range(bags.shape[0]):
+        for j in range(bags.shape[1]):
+            new_ent += _logf(bags[i, j])
+        new_ent -= _logf(perbag[i])
+    num = old_ent + new_ent          # oldEnt - newEnt, with newEnt = -(sum n_ij log n_ij - sum n_i log n_i)
+    if abs(num) < _SMALL:
+        return 0.0
+    unknown_rate = (total - known) / total
+    num = (1.0 - unknown_rate) * num
+    if abs(num) < _SMALL:
+        return 0.0
+    return num / known
+
+
+@njit(cache=True)
+def _gain_ratio(perbag, known, total, gain):
+    """WEKA GainRatioSplitCrit: split information counts missing values as an extra branch."""
+    split_ent = 0.0
+    if known > _SMALL:
+        for i in range(perbag.shape[0]):
+            split_ent -= _logf(perbag[i])
+        split_ent -= _logf(total - known)
+        split_ent += _logf(total)
+    if abs(split_ent) < _SMALL:
+        return 0.0
+    return gain / (split_ent / total)
+
+
+@njit(cache=True)
+def _old_ent(perclass, known):
+    s = 0.0
+    for j in range(perclass.shape[0]):
+        s += _logf(perclass[j])
+    return _logf(known) - s
+
+
+@njit(cache=True)
+def _hellinger(bags, perclass):
+    """Hellinger distance between the class-conditional branch distributions.
+
+    Two classes: Cieslak & Chawla's d_H. More classes: mean of the one-vs-rest
+    distances over classes present at the node (our choice; see HDDT).
+    """
+    K = bags.shape[1]
+    total = perclass.sum()
+    if K == 2:
+        if perclass[0] <= 0 or perclass[1] <= 0:
+            return 0.0
+        s = 0.0
+        for i in range(bags.shape[0]):
+            d = math.sqrt(bags[i, 0] / perclass[0]) - math.sqrt(bags[i, 1] / perclass[1])
+            s += d * d
+        return math.sqrt(s)
+    acc = 0.0
+    n = 0
+    for c in range(K):
+        rest = total - perclass[c]
+        if perclass[c] <= 0 or rest <= _SMALL:
+            continue
+        s = 0.0
+        for i in range(bags.shape[0]):
+            bi = bags[i].sum()
+            d = math.sqrt(bags[i, c] / perclass[c]) - math.sqrt(max(bi - bags[i, c], 0.0) / rest)
+            s += d * d
+        acc += math.sqrt(s)
+        n += 1
+    return acc / n if n > 0 else 0.0
+
+
+@njit(cache=True)
+def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_mdl):
+    """Best split of every attribute at one node.
+
+    Returns per attribute: number of subsets (0 = no valid split), the
+    primary score (C4.5: info gain after MDL correction; HDDT: Hellinger
+    distance times the known fraction), the secondary score (C4.5: gain
+    ratio; HDDT: same as primary) and the midpoint threshold (numeric only).
+    """
+    d = XT.shape[0]
+    n = rows.shape[0]
+    n_sub = np.zeros(d, np.int64)
+    score = np.zeros(d)
+    ratio = np.zeros(d)
+    point = np.full(d, np.nan)
+    total = 0.0
+    for r in range(n):
+        total += w[r]
+    for a in range(d):
+        vals = np.empty(n)
+        for r in range(n):
+            vals[r] = XT[a, rows[r]]
+        if nominal[a]:
+            nv = n_values[a]
+            bags = np.zeros((nv, K))
+            perbag = np.zeros(nv)
+            perclass = np.zeros(K)
+            known = 0.0
+            for r in range(n):
+                v = vals[r]
+                if v != v:
+                    continue
+                b = int(v)
+                bags[b, y[rows[r]]] += w[r]
+                perbag[b] += w[r]
+                perclass[y[rows[r]]] += w[r]
+                known += w[r]
+            big = 0
+            for b in range(nv):
+                if perbag[b] > min_obj - _SMALL:
+                    big += 1
+            if big <= 1:
+                continue
+            n_sub[a] = nv
+            if criterion == _C45:
+                g = _info_gain(bags, perbag, known, total, _old_ent(perclass, known))
+                score[a] = g
+                ratio[a] = _gain_ratio(perbag, known, total, g)
+            else:
+                h = _hellinger(bags, perclass) * known / total
+                score[a] = h
+                ratio[a] = h
+            continue
+        # numeric attribute: sort the known values
+        m = 0
+        for r in range(n):
+            if vals[r] == vals[r]:
+                m += 1
+        kidx = np.empty(m, np.int64)
+        m = 0
+        for r in range(n):
+            if vals[r] == vals[r]:
+                kidx[m] = r
+                m += 1
+        order = kidx[np.argsort(vals[kidx], kind="mergesort")]
+        right = np.zeros(K)
+        for t in range(m):
+            right[y[rows[order[t]]]] += w[order[t]]
+        known = right.sum()
+        if criterion == _C45:
+            min_split = 0.1 * known / K
+            if min_split - min_obj < _SMALL:
+                min_split = min_obj
+            elif min_split - 25.0 > _SMALL:
+                min_split = 25.0
+        else:
+            min_split = min_obj
+        if m - 2.0 * min_split < -_SMALL:
+            continue
+        perclass = right.copy()
+        old_ent = _old_ent(perclass, known)
+        left = np.zeros(K)
+        bags = np.zeros((2, K))
+        perbag = np.zeros(2)
+        best = 0.0
+        best_at = -1
+        n_cand = 0
+        last = 0
+        for nxt in range(1, m):
+            if vals[order[nxt - 1]] + 1e-5 < vals[order[nxt]]:
+                for t in range(last, nxt):
+                    c = y[rows[order[t]]]
+                    left[c] += w[order[t]]
+                    right[c] -= w[order[t]]
+                lw = left.sum()
+                rw = right.sum()
+                if lw > min_split - _SMALL and rw > min_split - _SMALL:
+                    bags[0] = left
+                    bags[1] = right
+                    perbag[0] = lw
+                    perbag[1] = rw
+                    if criterion == _C45:
+                        s = _info_gain(bags, perbag, known, total, old_ent)
+                    else:
+                        s = _hellinger(bags, perclass) * known / total
+                    if s - best > _SMALL:
+                        best = s
+                        best_at = nxt - 1
+                    n_cand += 1
+                last = nxt
+        if n_cand == 0 or best_at < 0:
+            continue
+        if criterion == _C45 and use_mdl:
+            best = best - math.log(n_cand) / _LN2 / total
+        if best < _SMALL:
+            continue
+        lo = vals[order[best_at]]
+        hi = vals[order[best_at + 1]]
+        sp = (lo + hi) / 2.0
+        if sp == hi:
+            sp = lo
+        n_sub[a] = 2
+        score[a] = best
+        point[a] = sp
+        if criterion == _C45:
+            perbag[:] = 0.0
+            for t in range(m):
+                perbag[0 if t <= best_at else 1] += w[order[t]]
+            ratio[a] = _gain_ratio(perbag, known, total, best)
+        else:
+            ratio[a] = best
+    return n_sub, score, ratio, point
+
+
+# --- pessimistic error estimate ---------------------------------------------
+
+def add_errs(N: float, e: float, cf: float = 0.25) -> float:
+    """WEKA ``Stats.addErrs``: extra errors of the upper confidence limit (C4.5 pruning)."""
+    if cf > 0.5:
+        return 0.0
+    if e < 1:
+        base = N * (1 - cf ** (1 / N))
+        if e == 0:
+            return base
+        return base + e * (add_errs(N, 1, cf) - base)
+    if e + 0.5 >= N:
+        return max(N - e, 0.0)
+    z = norm.ppf(1 - cf)
+    f = (e + 0.5) / N
+    r = (f + z * z / (2 * N) + z * math.sqrt(f / N - f * f / N + z * z / (4 * N * N))) / (1 + z * z / N)
+    return r * N - e
+
+
+def _max_bag(perbag: np.ndarray) -> int:
+    """WEKA ``Distribution.maxBag``: ties go to the LAST branch (its loop uses grOrEq)."""
+    best, best_v = -1, 0.0
+    for i, x in enumerate(perbag):
+        if x > best_v - _SMALL:
+            best, best_v = i, x
+    return best
+
+
+def _num_incorrect(dist: np.ndarray) -> float:
+    return float(dist.sum() - dist[_max_index(dist)])
+
+
+def _max_index(v: np.ndarray) -> int:
+    """Index of the largest value; ties (within 1e-6) to the lowest index, as WEKA's Utils.gr loop."""
+    best, best_v = 0, 0.0
+    for i, x in enumerate(v):
+        if x - best_v > _SMALL:
+            best, best_v = i, x
+    return best
+
+
+# --- tree nodes ---------------------------------------------------------------
+
+class _Node:
+    """One node; ``rows``/``w`` are the training instances (and weights) that reached it."""
+
+    __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w")
+
+    def __init__(self, rows, w, dist):
+        self.rows, self.w, self.dist = rows, w, dist
+        self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
+        self.is_leaf, self.is_empty = True, False
+
+    def make_leaf(self):
+        self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
+        self.is_leaf = True
+
+    def leaves(self):
+        if self.is_leaf:
+            yield self
+        else:
+            for c in self.children:
+                yield from c.leaves()
+
+    def n_nodes(self) -> int:
+        return 1 if self.is_leaf else 1 + sum(c.n_nodes() for c in self.children)
+
+
+class _TreeEngine(TabularClassifier):
+    """Grows (and for C4.5 prunes) a tree; subclasses fix the criterion and options."""
+
+    _criterion = _C45
+
+    # -- growing --
+    def _fit(self, X, y):
+        if self.min_num_obj < 1:
+            raise ValueError(f"min_num_obj must be >= 1, got {self.min_num_obj!r}")
+        self._X = X
+        self._XT = np.ascontiguousarray(X.T)
+        self._y = y
+        self._K = len(self.classes_)
+        self._nominal = self.schema_.nominal
+        self._n_values = self.schema_.n_values
+        self._sorted_values = [np.unique(c[~np.isnan(c)]) if not nom else None
+                               for c, nom in zip(X.T, self._nominal)]
+        rows = np.arange(X.shape[0])
+        self.tree_ = self._grow(rows, np.ones(X.shape[0]))
+        self._post_grow()
+        del self._X, self._XT, self._y, self._sorted_values
+        self._strip(self.tree_)
+        self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
+        self.tree_size_ = self.tree_.n_nodes()
+
+    def _post_grow(self):
+        pass
+
+    def _dist(self, rows, w):
+        return np.bincount(self._y[rows], weights=w, minlength=self._K).astype(np.float64)
+
+    def _grow(self, rows, w):
+        dist = self._dist(rows, w)
+        node = _Node(rows, w, dist)
+        total = dist.sum()
+        if abs(total) < _SMALL:
+            node.is_empty = True
+        if total - 2 * self.min_num_obj < -_SMALL or abs(total - dist[_max_index(dist)]) < _SMALL:
+            return node
+        attr = self._select(rows, w)
+        if attr < 0:
+            return node
+        node.is_leaf = False
+        node.attr = attr
+        if not self._nominal[attr]:
+            node.point = self._actual_point(attr, self._point)
+        node.children = [self._grow(r, ww) for r, ww in self._split(node, rows, w, reset=True)]
+        return node
+
+    def _actual_point(self, attr, point):
+        """J48 moves the threshold to the largest training value <= the midpoint."""
+        v = self._sorted_values[attr]
+        i = np.searchsorted(v, point + _SMALL, side="left") - 1
+        return float(v[i]) if i >= 0 else point
+
+    def _split(self, node, rows, w, reset):
+        """Partition (rows, w) by the node's test; missing values go everywhere, weighted.
+
+        With ``reset`` the branch fractions are recomputed from this data (WEKA's
+        resetDistribution); otherwise the node's stored fractions are used.
+        """
+        col = self._XT[node.attr, rows]
+        miss = np.isnan(col)
+        n_sub = self._n_values[node.attr] if self._nominal[node.attr] else 2
+        sub = np.zeros(len(rows), np.int64)
+        if self._nominal[node.attr]:
+            sub[~miss] = col[~miss].astype(np.int64)
+        else:
+            sub[~miss] = (col[~miss] > node.point).astype(np.int64)
+        if reset:
+            perbag = np.bincount(sub[~miss], weights=w[~miss], minlength=n_sub)
+            tot = perbag.sum()
+            node.frac = perbag / tot if tot > 0 else np.zeros(n_sub)
+        out = []
+        for b in range(n_sub):
+            m = (~miss) & (sub == b)
+            r, ww = rows[m], w[m]
+            if miss.any() and node.frac[b] > _SMALL:
+                r = np.concatenate([r, rows[miss]])
+                ww = np.concatenate([ww, w[miss] * node.frac[b]])
+            out.append((r, ww))
+        return out
+
+    def _scores(self, rows, w):
+        return _node_splits(self._XT, self._y, rows, w, self._nominal, self._n_values, self._K,
+                            float(self.min_num_obj), self._criterion, True)
+
+    def _strip(self, node):
+        node.rows = node.w = None
+        if not node.is_leaf:
+            for c in node.children:
+                self._strip(c)
+
+    # -- prediction --
+    def _leaf_probs(self, dist):
+        total = dist.sum()
+        if self._laplace:
+            return (dist + 1) / (total + self._K)
+        if abs(total) < _SMALL:
+            return np.zeros_like(dist)
+        return dist / total
+
+    def _predict_proba(self, X):
+        out = np.zeros((X.shape[0], len(self.classes_)))
+        self._push(self.tree_, X, np.arange(X.shape[0]), np.ones(X.shape[0]), out)
+        return out
+
+    def _push(self, node, X, idx, wt, out):
+        if len(idx) == 0:
+            return
+        if node.is_leaf:
+            out[idx] += wt[:, None] * self._leaf_probs(node.dist)[None, :]
+            return
+        col = X[idx, node.attr]
+        miss = np.isnan(col)
+        sub = np.full(len(idx), -1, np.int64)
+        if self.schema_.nominal[node.attr]:
+            sub[~miss] = col[~miss].astype(np.int64)
+        else:
+            sub[~miss] = (col[~miss] > node.point).astype(np.int64)
+        for b, child in enumerate(node.children):
+            m = sub == b
+            if child.is_empty:
+                out[idx[m]] += wt[m, None] * self._leaf_probs(node.dist)[None, :]
+            else:
+                self._push(child, X, idx[m], wt[m], out)
+            if miss.any() and not child.is_empty and node.frac[b] != 0:
+                self._push(child, X, idx[miss], wt[miss] * node.frac[b], out)
+
+    def _predict_codes(self, X):
+        P = self._predict_proba(X)
+        top = P.max(axis=1, keepdims=True)
+        return np.argmax(P > top - _SMALL, axis=1)
+
+    # -- printing --
+    def to_text(self) -> str:
+        """The tree in J48's printed format (``J48 pruned tree`` body and sizes)."""
+        names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(len(self.schema_.nominal))]))
+        lines = []
+        if self.tree_.is_leaf:
+            lines.append(": " + self._label(self.tree_.dist, self.tree_.dist))
+        else:
+            self._dump(self.tree_, 0, names, lines)
+        body = "".join(lines)
+        return (f"{body}\n\nNumber of Leaves  : \t{self.n_leaves_}\n\n"
+                f"Size of the tree : \t{self.tree_size_}\n")
+
+    def _label(self, dist, parent_dist):
+        cls = self.classes_[_max_index(dist if dist.sum() > _SMALL else parent_dist)]
+        text = f"{cls} ({_jround(dist.sum())}"
+        wrong = _num_incorrect(dist)
+        if wrong > _SMALL:
+            text += f"/{_jround(wrong)}"
+        return text + ")"
+
+    def _dump(self, node, depth, names, lines):
+        for b, child in enumerate(node.children):
+            lines.append("\n" + "|   " * depth + str(names[node.attr]))
+            if self.schema_.nominal[node.attr]:
+                lines.append(f" = {self.schema_.categories[node.attr][b]}")
+            else:
+                lines.append((" <= " if b == 0 else " > ") + _jnum(node.point))
+            if child.is_leaf:
+                lines.append(": " + self._label(child.dist, node.dist))
+            else:
+                self._dump(child, depth + 1, names, lines)
+
+
+def _jround(x: float) -> str:
+    """Java's ``Double.toString(Utils.roundDouble(x, 2))``."""
+    return repr(math.floor(x * 100 + 0.5) / 100)
+
+
+def _jnum(x: float) -> str:
+    """WEKA's ``Utils.doubleToString(x, 6)``: at most 6 decimals, trailing zeros removed."""
+    s = f"{x:.6f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class C45(_TreeEngine):
+    """C4.5 decision tree following WEKA J48 (release 8) with its defaults.
+
+    Gain ratio with the average-gain filter and the MDL correction for numeric
+    thresholds, multiway nominal splits, fractional instances for missing
+    values, collapsing, error-based pruning (confidence ``confidence``) with
+    subtree raising, ``min_num_obj`` instances per branch, leaf frequencies as
+    probabilities (``laplace=True``: J48 -A).
+
+    ``unpruned=True`` is J48 -U (no collapse, no pruning). ``to_text()``
+    prints the tree as J48 does. Deviation: WEKA decides ties of floating
+    point scores by its 1e-6 tolerance, as we do, but sums weights in a
+    different order, so scores equal to the last bits may break differently.
+    """
+
+    _criterion = _C45
+
+    def __init__(self, confidence=0.25, min_num_obj=2, laplace=False, unpruned=False,
+                 subtree_raising=True):
+        self.confidence = confidence
+        self.min_num_obj = min_num_obj
+        self.laplace = laplace
+        self.unpruned = unpruned
+        self.subtree_raising = subtree_raising
+
+    @property
+    def _laplace(self):
+        return self.laplace
+
+    def _select(self, rows, w):
+        n_sub, gain, ratio, point = self._scores(rows, w)
+        valid = n_sub > 0
+        N_all = self._X.shape[0]
+        many = self._nominal & (self._n_values - 0.3 * N_all >= -_SMALL)
+        multi_val = bool(many.all())
+        counted = valid & (~many | multi_val)
+        if not counted.any():
+            return -1
+        avg = 0.0
+        for g in gain[counted]:
+            avg += g
+        avg /= counted.sum()
+        best, best_ratio = -1, 0.0
+        for a in np.flatnonzero(valid):
+            if gain[a] >= avg - 1e-3 and ratio[a] - best_ratio > _SMALL:
+                best, best_ratio = int(a), ratio[a]
+        if best < 0 or abs(best_ratio) < _SMALL:
+            return -1
+        self._point = point[best]
+        return best
+
+    def _post_grow(self):
+        if self.unpruned:
+            return
+        if not 0 < self.confidence <= 0.5:
+            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
+        self._collapse(self.tree_)
+        self._prune(self.tree_)
+
+    # -- pruning (C45PruneableClassifierTree) --
+    def _training_errors(self, node):
+        if node.is_leaf:
+            return _num_incorrect(node.dist)
+        return sum(self._training_errors(c) for c in node.children)
+
+    def _collapse(self, node):
+        if node.is_leaf:
+            return
+        if self._training_errors(node) >= _num_incorrect(node.dist) - 1e-3:
+            node.make_leaf()
+        else:
+            for c in node.children:
+                self._collapse(c)
+
+    def _errors_for_dist(self, dist):
+        total = dist.sum()
+        if abs(total) < _SMALL:
+            return 0.0
+        e = _num_incorrect(dist)
+        return e + add_errs(total, e, self.confidence)
+
+    def _estimated_errors(self, node):
+        if node.is_leaf:
+            return self._errors_for_dist(node.dist)
+        return sum(self._estimated_errors(c) for c in node.children)
+
+    def _errors_for_branch(self, node, rows, w):
+        if node.is_leaf:
+            return self._errors_for_dist(self._dist(rows, w))
+        saved = node.frac
+        parts = self._split(node, rows, w, reset=True)
+        node.frac = saved
+        return sum(self._errors_for_branch(c, r, ww) for c, (r, ww) in zip(node.children, parts))
+
+    def _new_distribution(self, node, rows, w):
+        node.rows, node.w, node.dist = rows, w, self._dist(rows, w)
+        if node.is_leaf:
+            if abs(w.sum()) >= _SMALL:
+                node.is_empty = False
+            return
+        for c, (r, ww) in zip(node.children, self._split(node, rows, w, reset=True)):
+            self._new_distribution(c, r, ww)
+
+    def _prune(self, node):
+        if node.is_leaf:
+            return
+        for c in node.children:
+            self._prune(c)
+        perbag = np.array([c.dist.sum() for c in node.children])
+        largest = _max_bag(perbag)
+        if self.subtree_raising:
+            err_branch = self._errors_for_branch(node.children[largest], node.rows, node.w)
+        else:
+            err_branch = np.inf
+        err_leaf = self._errors_for_dist(node.dist)
+        err_tree = self._estimated_errors(node)
+        if err_leaf - (err_tree + 0.1) < _SMALL and err_leaf - (err_branch + 0.1) < _SMALL:
+            node.make_leaf()
+            return
+        if err_branch - (err_tree + 0.1) < _SMALL:
+            child = node.children[largest]
+            node.attr, node.point, node.children = child.attr, child.point, child.children
+            node.is_leaf = child.is_leaf
+            self._new_distribution(node, node.rows, node.w)
+            self._prune(node)
+
+
+class HDDT(_TreeEngine):
+    """Hellinger distance decision tree (Cieslak & Chawla 2008), on the C4.5 engine.
+
+    Choices where the papers leave room (documented, tested):
+
+    - split score: Hellinger distance between the two classes' branch
+      distributions; with more than two classes, the mean of the one-vs-rest
+      distances over the classes present at the node;
+    - nominal attributes: multiway split (one branch per value, as C4.5);
+      numeric attributes: every threshold between distinct values (binary);
+    - missing values: C4.5's fractional instances; the distance is computed
+      on known values and multiplied by the known fraction (as WEKA's HTree);
+    - stopping: as J48 (pure node, or weight < 2 * ``min_num_obj``; each
+      branch of a numeric split and two branches of a nominal one need
+      ``min_num_obj``); no MDL correction, no gain-ratio filter;
+    - unpruned, no collapse; leaves give Laplace-smoothed frequencies
+      (C4.4 style), thresholds are moved to actual training values as in J48.
+    """
+
+    _criterion = _HELLINGER
+    _laplace = True
+
+    def __init__(self, min_num_obj=2):
+        self.min_num_obj = min_num_obj
+
+    def _select(self, rows, w):
+        n_sub, score, _, point = self._scores(rows, w)
+        best, best_score = -1, 0.0
+        for a in np.flatnonzero(n_sub > 0):
+            if score[a] - best_score > _SMALL:
+                best, best_score = int(a), score[a]
+        if best >= 0:
+            self._point = point[best]
+        return best

@@ -1,0 +1,66 @@
+"""scikit-learn learners made to take the catalog's frames, as stand-ins for tools we do not port.
+
+:class:`Wrapped` applies WEKA-style preprocessing (missing values replaced by
+mean/mode, nominal attributes made binary, optionally [0, 1] normalisation)
+and then fits any scikit-learn classifier on the resulting numeric matrix.
+Probability columns follow ``classes_`` even when a class is absent from the
+training fold (its column is 0).
+"""
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.linear_model import LogisticRegression
+
+from .base import TabularClassifier
+from .preprocessing import (nominal_to_binary, normalize, range_stats, replace_missing,
+                            replace_missing_stats)
+
+__all__ = ["Wrapped"]
+
+
+class Wrapped(TabularClassifier):
+    """A scikit-learn ``estimator`` behind WEKA-style input filters.
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier (cloned at fit); default LogisticRegression.
+    normalize : bool, scale every (binarized) attribute to [0, 1] by training ranges.
+    random_state : int or None, passed to the estimator if it has that parameter.
+    """
+
+    def __init__(self, estimator=None, normalize=False, random_state=None):
+        self.estimator = estimator
+        self.normalize = normalize
+        self.random_state = random_state
+
+    def _filters_fit(self, X):
+        self.fill_ = replace_missing_stats(X, self.schema_.nominal)
+        Z = nominal_to_binary(replace_missing(X, self.fill_), self.schema_.nominal, self.schema_.n_values)
+        if self.normalize:
+            self.lo_, self.hi_ = range_stats(Z)
+            Z = normalize(Z, self.lo_, self.hi_)
+        return Z
+
+    def _filters_apply(self, X):
+        Z = nominal_to_binary(replace_missing(X, self.fill_), self.schema_.nominal, self.schema_.n_values)
+        return normalize(Z, self.lo_, self.hi_) if self.normalize else Z
+
+    def _fit(self, X, y):
+        est = clone(self.estimator if self.estimator is not None else LogisticRegression(max_iter=1000))
+        if "random_state" in est.get_params():
+            est.set_params(random_state=self.random_state)
+        self.estimator_ = est.fit(self._filters_fit(X), y)
+
+    def _predict_proba(self, X):
+        Z = self._filters_apply(X)
+        out = np.zeros((X.shape[0], len(self.classes_)))
+        cols = self.estimator_.classes_.astype(np.int64)
+        if hasattr(self.estimator_, "predict_proba"):
+            out[:, cols] = self.estimator_.predict_proba(Z)
+        else:
+            out[np.arange(len(Z)), self.estimator_.predict(Z).astype(np.int64)] = 1.0
+        return out
+
+    def _predict_codes(self, X):
+        return self.estimator_.predict(self._filters_apply(X)).astype(np.int64)
