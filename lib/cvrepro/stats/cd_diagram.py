@@ -36,12 +36,14 @@ def plot_critical_difference(average_ranks, critical_difference, control=None, a
         raise ValueError("need at least two learners")
     if control is not None and control not in ranks.index:
         raise ValueError(f"control {control!r} is not one of {list(ranks.index)}")
+    groups = cliques(ranks, critical_difference) if control is None else []
+    top = 0.4 + 0.2 * max(len(groups), 1)  # room for the bars under the axis
     half = (k + 1) // 2
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 1.2 + 0.3 * half))
+        _, ax = plt.subplots(figsize=(6, 1.2 + 0.3 * half + 0.2 * len(groups)))
     lo, hi = 1, max(k, int(np.ceil(ranks.max())))
     ax.set_xlim(lo - 0.8, hi + 0.8)
-    ax.set_ylim(-(half + 1.5), 2)
+    ax.set_ylim(-(top + 0.6 * half + 0.5), 2)
     ax.axis("off")
     ax.hlines(0, lo, hi, color="k", lw=1)
     for t in range(lo, hi + 1):
@@ -52,18 +54,17 @@ def plot_critical_difference(average_ranks, critical_difference, control=None, a
             ha="center", va="bottom", fontsize=9)
     for pos, (name, r) in enumerate(ranks.items()):
         left = pos < half
-        depth = -(pos + 1 if left else k - pos) * 0.6 - 0.4
+        depth = -top - 0.6 * (pos if left else k - 1 - pos)
         end = lo - 0.5 if left else hi + 0.5
         ax.plot([r, r, end], [0, depth, depth], color="k", lw=0.8)
         ax.text(end + (-0.05 if left else 0.05), depth, f"{name} ({r:.2f})",
                 ha="right" if left else "left", va="center", fontsize=9)
-    if control is None:
-        for level, group in enumerate(cliques(ranks, critical_difference)):
-            y = -0.25 - 0.15 * level
-            ax.hlines(y, ranks[group[0]] - 0.03, ranks[group[-1]] + 0.03, color="k", lw=3)
-    else:
+    for level, group in enumerate(groups):
+        y = -0.3 - 0.2 * level
+        ax.hlines(y, ranks[group[0]] - 0.03, ranks[group[-1]] + 0.03, color="k", lw=3)
+    if control is not None:
         c = ranks[control]
-        ax.hlines(-0.25, max(lo, c - critical_difference), min(hi, c + critical_difference),
+        ax.hlines(-0.3, max(lo, c - critical_difference), min(hi, c + critical_difference),
                   color="tab:red", lw=3)
     return ax
 

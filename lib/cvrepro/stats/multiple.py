@@ -183,7 +183,7 @@ def _versus_control(scores, control, higher_is_better, tie_tolerance):
     avg = average_ranks(table, higher_is_better, tie_tolerance)
     others = avg.drop(control)
     z = (others - avg[control]) / _rank_se(k, n)
-    return z, 2 * stats.norm.sf(np.abs(z)), avg, n, k
+    return z, pd.Series(2 * stats.norm.sf(np.abs(z)), index=z.index), avg, n, k
 
 
 def bonferroni_dunn_test(scores, control, alpha=0.05, higher_is_better=True, tie_tolerance=0.0):
