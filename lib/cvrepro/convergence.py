@@ -232,7 +232,8 @@ class KSCriterion(StoppingRule):
         if len(self._estimates) < 2:
             return False
         odd, even = self._estimates[0::2], self._estimates[1::2]
-        self.last_statistic = float(stats.ks_2samp(even, odd, method="asymp").statistic)
+        with np.errstate(divide="ignore"):  # only D is used; its p-value may warn for tiny samples
+            self.last_statistic = float(stats.ks_2samp(even, odd, method="asymp").statistic)
         return self.last_statistic < self.threshold
 
     def _params(self):
