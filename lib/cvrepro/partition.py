@@ -49,7 +49,7 @@ from sklearn.utils import check_random_state
 
 __all__ = [
     "SCV", "DBSCV", "DOBSCV", "MSSCV", "RepeatedSplitter",
-    "make_partitioner", "PARTITIONERS", "mixed_distances",
+    "make_partitioner", "PARTITIONERS", "mixed_distances", "encode",
 ]
 
 # A class whose pairwise distance block would exceed this many entries is
@@ -113,6 +113,7 @@ class _Encoded:
                     sparse.append((e, miss))
                 else:
                     dense.append(e)
+        self.metric, self.n = metric, n
         self.dense = np.hstack(dense) if dense else None
         self.sparse = sparse
         self.codes = np.column_stack(codes) if codes else None
@@ -141,6 +142,11 @@ class _Encoded:
 def _sq(values, a, b, metric="sqeuclidean"):
     """Pairwise distances of rows ``a`` to rows ``b`` (default ``a``)."""
     return cdist(values[a], values[a if b is None else b], metric)
+
+
+def encode(X, y, metric: str = "heom") -> _Encoded:
+    """``X`` prepared for the distance-based partitioners (pass as ``encoded=``)."""
+    return _Encoded(X, _class_codes(y), metric)
 
 
 def _is_numeric(col: pd.Series) -> bool:
@@ -231,14 +237,18 @@ class _StratifiedPartitioner(BaseCrossValidator):
         for f in range(self.n_splits):
             yield folds == f
 
-    def fold_ids(self, X, y) -> np.ndarray:
-        """Fold number (0..n_splits-1) of every example."""
+    def fold_ids(self, X, y, encoded=None) -> np.ndarray:
+        """Fold number (0..n_splits-1) of every example.
+
+        ``encoded``: the result of :func:`encode` for these ``X, y`` and this
+        metric, to skip re-encoding when partitioning the same data many times.
+        """
         k = self._check_k()
         if self.small_classes not in ("error", "warn"):
             raise ValueError(f"small_classes must be 'error' or 'warn', got {self.small_classes!r}")
         labels = _class_codes(y)
         n = len(labels)
-        if X is not None and len(X) != n:
+        if X is not None and encoded is None and len(X) != n:
             raise ValueError(f"X has {len(X)} rows but y has {n} labels")
         if n < k:
             raise ValueError(f"cannot make {k} folds from {n} examples")
@@ -253,9 +263,14 @@ class _StratifiedPartitioner(BaseCrossValidator):
         rng = check_random_state(self.random_state)
         enc = None
         if self.uses_distance:
-            if X is None:
+            if encoded is not None:
+                if encoded.metric != self.metric or encoded.n != n:
+                    raise ValueError("encoded data do not match this metric or these labels")
+                enc = encoded
+            elif X is None:
                 raise ValueError(f"{type(self).__name__} needs X to compute distances")
-            enc = _Encoded(X, labels, self.metric)
+            else:
+                enc = _Encoded(X, labels, self.metric)
         folds = np.empty(n, dtype=np.int64)
         offset = 0
         for c in np.flatnonzero(counts):

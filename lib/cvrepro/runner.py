@@ -40,7 +40,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from . import metrics as M
-from .partition import make_partitioner
+from .partition import encode, make_partitioner
 from .store import ResultStore, short_hash
 
 __all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "learner_seed",
@@ -215,8 +215,12 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     classes = np.arange(K)
     full_prior = np.bincount(data.codes, minlength=K) / n
     fold_rows, iter_rows, inst = [], [], []
+    encoded = None
     for it in task.iterations:
-        fold_of = make_partitioner(partitioner, k, task.seed + it, **params).fold_ids(data.X, data.y)
+        splitter = make_partitioner(partitioner, k, task.seed + it, **params)
+        if splitter.uses_distance and encoded is None:
+            encoded = encode(data.X, data.y, splitter.metric)
+        fold_of = splitter.fold_ids(data.X, data.y, encoded=encoded)
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
         seeds = [learner_seed(task.seed, it, f) for f in range(k)]
         outcomes = fit_predict_folds(learner, est, data, splits, seeds)
