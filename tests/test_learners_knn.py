@@ -16,14 +16,17 @@ def test_probability_correction_and_mixed_attributes():
 
 
 def test_ties_at_kth_distance_are_all_neighbours():
-    X = np.array([[0.0], [2.0], [4.0], [10.0]])
+    X = np.array([[0.0], [1.0], [3.0], [4.0]])               # normalised 0, .25, .75, 1 (exact)
     y = np.array(["p", "q", "p", "q"])
     model = IBk(k=1).fit(X, y)
-    # x = 3: rows 1 and 2 both at 0.1 -> two neighbours, one vote each
-    assert model.predict_proba([[3.0]])[0] == pytest.approx([0.5, 0.5])
-    assert model.predict([[3.0]])[0] == "p"                     # first maximum
-    # missing value: difference is max(v, 1 - v) of the training value -> 1, .8, .6, 1
-    assert model.predict([[np.nan]])[0] == "p"                  # row 2 (normalised 0.4)
+    # x = 2 (0.5): rows 1 and 2 both at 0.25 -> two neighbours, one vote each
+    assert model.predict_proba([[2.0]])[0] == pytest.approx([0.5, 0.5])
+    assert model.predict([[2.0]])[0] == "p"                     # first maximum
+    assert IBk(k=3).fit(X, y).predict_proba([[0.5]])[0] == pytest.approx([(0.25 + 2) / (0.5 + 3), (0.25 + 1) / 3.5])
+    # missing value: difference is max(v, 1 - v) of the training value -> 1, .75, .75, 1
+    assert model.predict_proba([[np.nan]])[0] == pytest.approx([0.5, 0.5])
+    X1 = np.array([[0.0], [1.0], [4.0]])
+    assert IBk(k=1).fit(X1, ["p", "q", "q"]).predict([[np.nan]])[0] == "q"   # .75 beats 1 and 1
 
 
 def test_ranges_widen_with_each_classified_instance():
