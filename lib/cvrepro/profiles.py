@@ -33,6 +33,17 @@ class Profile:
             )
         return dict(self.studies[study])
 
+RAEDER_DATASETS = ["breast-w", "bupa", "crx", "heart", "ionosphere", "chess", "pima", "promoters",
+                   "ringnorm", "sonar", "threenorm", "tic-tac-toe", "twonorm", "vote", "vote1"]
+RAEDER_LEARNERS = ["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO"]
+
+
+def _raeder(datasets, iterations, true_test, learners=RAEDER_LEARNERS, **extra) -> dict:
+    """Raeder et al. 2010 at a given scale (see notebooks/01_raeder2010_variability)."""
+    return {"datasets": datasets, "learners": learners, "folds": [2, 5, 10],
+            "iterations": iterations, "true_test_datasets": true_test, "seed": 0,
+            "n_orderings": 50, **extra}
+
 
 def _freeze(d: dict) -> Mapping:
     return MappingProxyType({k: MappingProxyType(v) for k, v in d.items()})
@@ -44,6 +55,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({
         "seconds to a couple of minutes; used by the test suite",
         _freeze({
             "datasets": {"datasets": ["sonar", "vote", "promoters", "twonorm"]},
+            "raeder2010": _raeder(["sonar", "vote", "promoters", "breast-w"], 5, ["segment"],
+                                  learners=["C4.5", "HDDT", "NB", "5-NN", "SMO"]),
         }),
     ),
     "quick": Profile(
@@ -51,6 +64,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({
         "the default of `make all`: minutes on 2 cores, reduced iterations and data sets",
         _freeze({
             "datasets": {"datasets": None},
+            "raeder2010": _raeder(RAEDER_DATASETS, 20, ["segment", "dna", "landsat"]),
         }),
     ),
     "paper": Profile(
@@ -58,6 +72,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({
         "the published scale: every available data set, full iterations; resumable",
         _freeze({
             "datasets": {"datasets": None},
+            "raeder2010": _raeder(RAEDER_DATASETS, 500, ["segment", "dna", "landsat"]),
         }),
     ),
 })

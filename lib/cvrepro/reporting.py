@@ -36,3 +36,21 @@ def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[P
     fig.savefig(paths[0], dpi=dpi, bbox_inches="tight")
     fig.savefig(paths[1], bbox_inches="tight")
     return paths
+
+
+def beside(ours: pd.DataFrame, paper: pd.DataFrame, key, columns=None) -> pd.DataFrame:
+    """Our numbers next to the published ones: ``<col> ours``, ``<col> paper``, ``<col> diff``.
+
+    Rows are matched on ``key`` (a column name or list of names); rows present
+    on one side only keep NaN on the other.
+    """
+    key = [key] if isinstance(key, str) else list(key)
+    columns = columns or [c for c in paper.columns if c not in key and c in ours.columns]
+    merged = ours[key + columns].merge(paper[key + columns], on=key, how="outer",
+                                       suffixes=(" ours", " paper"))
+    out = merged[key].copy()
+    for c in columns:
+        out[f"{c} ours"] = merged[f"{c} ours"]
+        out[f"{c} paper"] = merged[f"{c} paper"]
+        out[f"{c} diff"] = merged[f"{c} ours"] - merged[f"{c} paper"]
+    return out

@@ -1,0 +1,1 @@
+"""Study-specific analyses: one module per reproduced paper."""
