@@ -4,7 +4,7 @@ import pytest
 from scipy import stats
 
 from cvrepro.convergence import (FixedIterations, KSCriterion, PearsonCriterion, RankCriterion,
-                                 StopResult, random_orderings, replay_orderings,
+                                 StopResult, ks_statistic, random_orderings, replay_orderings,
                                  replay_reproducibility, reproducibility)
 
 N_INSTANCES = 40
@@ -73,6 +73,13 @@ def test_ks_statistic_is_scipys_two_sample_d():
     for e in [0.1, 0.2, 0.3]:
         rule.update(e)
     assert rule.last_statistic == stats.ks_2samp([0.2], [0.1, 0.3]).statistic == 0.5
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ks_statistic_matches_scipy(seed):
+    rng = np.random.default_rng(seed)
+    a, b = rng.normal(size=7 + seed), np.round(rng.normal(0.3, 1, 9), 1)
+    assert ks_statistic(a, b) == pytest.approx(stats.ks_2samp(a, b).statistic, abs=1e-15)
 
 
 def test_ks_cannot_see_a_steady_drift():
