@@ -8,7 +8,7 @@ from scipy import stats
 
 from cvrepro import metrics
 from cvrepro.stats import (average_ranks, bonferroni_dunn_q, critical_difference, friedman_test,
-                           nemenyi_q, rank_scores, sign_test, sign_test_critical_wins,
+                           nemenyi_q, nemenyi_test, rank_scores, sign_test, sign_test_critical_wins,
                            wilcoxon_critical_value, wilcoxon_signed_rank)
 
 # Tutorial, "Illustration of the sign test" (accuracies in %).
@@ -106,6 +106,20 @@ def test_friedman_example_rank_sums_with_tie_tolerance():
     assert res.statistic == pytest.approx(15.05)
     exact = rank_scores(FRIEDMAN).sum()
     assert exact.tolist() == [15.0, 30.0, 15.0]  # without tolerance: no tie
+
+
+def test_nemenyi_on_the_friedman_example():
+    """The tutorial's Nemenyi slide lost its numbers; from its rank sums (average
+    ranks 1.55, 3.0, 1.45, N = 10, k = 3): q = |R_i - R_j| / sqrt(k(k+1)/6N) is
+    3.24 (A-B), 3.47 (B-C), 0.22 (A-C) against q_0.05 = 2.343, CD = 1.048: fB
+    differs from fA and fC, fA and fC do not differ."""
+    res = nemenyi_test(FRIEDMAN, tie_tolerance=0.01)
+    assert res.average_ranks.tolist() == [1.55, 3.0, 1.45]
+    q = res.statistic
+    pairs = [("fA", "fB"), ("fB", "fC"), ("fA", "fC")]
+    assert [round(q.loc[i, j], 2) for i, j in pairs] == [3.24, 3.47, 0.22]
+    assert round(res.critical_difference, 3) == 1.048
+    assert res.reject.loc["fA", "fB"] and res.reject.loc["fB", "fC"] and not res.reject.loc["fA", "fC"]
 
 
 def test_friedman_tie_tolerance_is_chained():
