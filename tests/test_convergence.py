@@ -171,6 +171,7 @@ def test_bad_input():
     rule.update(0.8, np.ones(3))
     with pytest.raises(ValueError, match="earlier iterations"):
         rule.update(0.8, np.ones(4))
+    assert rule.n_iterations == 1  # the rejected iteration did not count
     with pytest.raises(ValueError, match="distinct iteration indices"):
         FixedIterations(2).replay([0.1, 0.2, 0.3], order=[0, 0, 1])
 

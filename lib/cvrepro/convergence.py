@@ -92,7 +92,13 @@ class StoppingRule:
             raise ValueError(f"{type(self).__name__} needs the out-of-fold probabilities")
         self.n_iterations += 1
         self._sum += estimate
-        if self._converged(estimate, oof_proba):
+        try:
+            converged = self._converged(estimate, oof_proba)
+        except ValueError:  # bad oof_proba: the iteration does not count
+            self.n_iterations -= 1
+            self._sum -= estimate
+            raise
+        if converged:
             self.stopped = True
         elif self.n_iterations >= self.max_iterations:
             self.stopped = self.capped = True

@@ -91,7 +91,10 @@ def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None):
     ``BootstrapOutOfBag`` makes for the same integer seed), fits a clone of
     ``estimator`` and measures its error on the instances not drawn.  e0 is the
     mean of these per-sample errors, as in the Japkowicz tutorial's ``e0Boot``
-    (Efron & Tibshirani's Err(1) averages per instance instead: a deviation).
+    (Efron & Tibshirani's Err(1) averages per instance instead: a deviation);
+    a sample that leaves no instance out (possible only for tiny n) is skipped.
+    The resubstitution error is that of the model fit on all data (Efron
+    1983; mlxtend instead uses each bootstrap model's error on all data).
     .632+ (Efron & Tibshirani 1997): gamma = sum_k p_k (1 - q_k) from the
     class proportions p_k and the full-data model's prediction proportions
     q_k; e0' = min(e0, gamma); R' = (e0' - err) / (gamma - err) if
