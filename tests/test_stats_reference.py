@@ -14,7 +14,8 @@ from statsmodels.stats.multitest import multipletests
 from cvrepro.stats import (bonferroni_dunn_test, combined_ftest_5x2cv, contingency_table,
                            corrected_repeated_kfold_ttest, corrected_resampled_ttest,
                            friedman_test, holm, holm_test, mcnemar, nemenyi_test,
-                           paired_ttest, paired_ttest_5x2cv, sign_test, wilcoxon_signed_rank)
+                           paired_ttest, paired_ttest_5x2cv, rank_scores, sign_test,
+                           wilcoxon_signed_rank)
 
 SEEDS = range(8)
 
@@ -166,3 +167,13 @@ def test_sign_test_matches_binomtest(seed):
     assert (res.wins_a, res.wins_b, res.ties) == (pos + ties / 2, neg + ties / 2, ties)
     ref = stats.binomtest(int(pos + ties // 2), int(14 - ties % 2), 0.5)
     assert res.pvalue == pytest.approx(ref.pvalue)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tolerant_ranking_agrees_with_scipy_rankdata(seed):
+    """With a tiny tolerance the single-linkage tie groups are scipy's exact ties."""
+    rng = np.random.default_rng(seed)
+    scores = np.round(rng.uniform(size=(5, 6)), 1)  # plenty of exact ties
+    expected = stats.rankdata(-scores, axis=1)
+    np.testing.assert_array_equal(rank_scores(scores, tie_tolerance=1e-6).to_numpy(), expected)
+    np.testing.assert_array_equal(rank_scores(scores).to_numpy(), expected)

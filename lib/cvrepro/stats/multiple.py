@@ -17,17 +17,14 @@ from ._checks import check_alpha, score_table
 TIE_SLACK = 1e-9  # relative slack so that 85.91 - 85.90 counts as a gap of 0.01
 
 
-def _rank_row(values, tie_tolerance):
+def _rank_row_with_tolerance(values, tie_tolerance):
     order = np.argsort(values, kind="stable")
-    sorted_vals = values[order]
     # Single linkage: a new tie group starts where the gap to the previous value exceeds tol.
-    gaps = np.diff(sorted_vals)
-    new_group = gaps > (tie_tolerance * (1 + TIE_SLACK) if tie_tolerance > 0 else 0)
-    group = np.concatenate([[0], np.cumsum(new_group)])
-    positions = np.arange(1, values.size + 1, dtype=float)
-    mean_pos = pd.Series(positions).groupby(group).transform("mean").to_numpy()
-    ranks = np.empty_like(positions)
-    ranks[order] = mean_pos
+    gaps = np.diff(values[order])
+    group = np.concatenate([[0], np.cumsum(gaps > tie_tolerance * (1 + TIE_SLACK))])
+    positions = np.arange(1, values.size + 1)
+    ranks = np.empty(values.size)
+    ranks[order] = (np.bincount(group, positions) / np.bincount(group))[group]
     return ranks
 
 
@@ -44,7 +41,10 @@ def rank_scores(scores, higher_is_better=True, tie_tolerance=0.0):
     if tie_tolerance < 0:
         raise ValueError(f"tie_tolerance must be >= 0, got {tie_tolerance}")
     values = table.to_numpy() * (-1 if higher_is_better else 1)
-    ranks = np.vstack([_rank_row(row, tie_tolerance) for row in values])
+    if tie_tolerance == 0:
+        ranks = stats.rankdata(values, axis=1)
+    else:
+        ranks = np.vstack([_rank_row_with_tolerance(row, tie_tolerance) for row in values])
     return pd.DataFrame(ranks, index=table.index, columns=table.columns)
 
 
