@@ -1,0 +1,219 @@
+"""Multilayer perceptron as WEKA's MultilayerPerceptron (default options, one hidden layer).
+
+What WEKA (3.6) does, and we do: nominal attributes made binary
+(NominalToBinary; a missing value makes all its indicators missing); every
+attribute scaled to [-1, 1] by its training range (``(x - mid) / half_range``;
+a constant attribute becomes ``x - mid``); a missing input feeds 0 to the
+network (the middle of the range; no mean imputation); sigmoid hidden and output units (one output
+per class, targets 0/1, inputs clipped at +-45); weights drawn uniformly from
+[-0.05, 0.05] and the training set shuffled once with Java's
+``java.util.Random(seed)`` in WEKA's order (instances first, then output
+biases, hidden biases, input->hidden and hidden->output weights); per-instance
+back-propagation of the squared error with learning rate 0.3 and momentum
+0.2, for 500 epochs, instances in the shuffled order every epoch; the output
+activations normalised to sum to 1 are the class probabilities.
+
+``hidden_layers`` follows WEKA's ``-H``: ``"a"`` = (attributes + classes) / 2
+units, an integer string = that many units (Raeder et al.'s ``-H 3``), ``"0"``
+= no hidden layer. Only a single hidden layer is supported.
+
+Deviation: WEKA restarts training with half the learning rate if the error
+becomes NaN; with clipped sigmoids this does not happen, so we raise instead.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .base import TabularClassifier
+from .preprocessing import nominal_to_binary, range_stats
+
+__all__ = ["WekaMLP", "JavaRandom"]
+
+
+class JavaRandom:
+    """``java.util.Random``: the 48-bit linear congruential generator WEKA seeds with -S."""
+
+    _MULT, _MASK = 0x5DEECE66D, (1 << 48) - 1
+
+    def __init__(self, seed: int):
+        self._seed = (int(seed) ^ self._MULT) & self._MASK
+
+    def _next(self, bits: int) -> int:
+        self._seed = (self._seed * self._MULT + 0xB) & self._MASK
+        r = self._seed >> (48 - bits)
+        return r - (1 << 32) if bits == 32 and r >= (1 << 31) else r
+
+    def next_double(self) -> float:
+        return ((self._next(26) << 27) + self._next(27)) * (1.0 / (1 << 53))
+
+    def next_int(self, bound: int) -> int:
+        if bound & -bound == bound:
+            return (bound * self._next(31)) >> 31
+        while True:
+            bits = self._next(31)
+            val = bits % bound
+            if bits - val + (bound - 1) < (1 << 31):
+                return val
+
+
+@njit(cache=True)
+def _sigmoid(v):
+    if v < -45.0:
+        return 0.0
+    if v > 45.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-v))
+
+
+@njit(cache=True)
+def _forward(x, W1, W2, h, o):
+    H = W1.shape[0]
+    for j in range(H):
+        v = W1[j, 0]
+        for a in range(x.shape[0]):
+            v += x[a] * W1[j, a + 1]
+        h[j] = _sigmoid(v)
+    for c in range(W2.shape[0]):
+        v = W2[c, 0]
+        if H > 0:
+            for j in range(H):
+                v += h[j] * W2[c, j + 1]
+        else:
+            for a in range(x.shape[0]):
+                v += x[a] * W2[c, a + 1]
+        o[c] = _sigmoid(v)
+
+
+@njit(cache=True)
+def _train(X, y, W1, W2, epochs, lr, momentum):
+    """Per-instance back-propagation with momentum, WEKA's update rule, in place."""
+    n = X.shape[0]
+    H, K = W1.shape[0], W2.shape[0]
+    dW1 = np.zeros_like(W1)
+    dW2 = np.zeros_like(W2)
+    h = np.zeros(H)
+    o = np.zeros(K)
+    d_out = np.zeros(K)
+    d_hid = np.zeros(H)
+    for _ in range(epochs):
+        for i in range(n):
+            x = X[i]
+            _forward(x, W1, W2, h, o)
+            for c in range(K):
+                t = 1.0 if y[i] == c else 0.0
+                d_out[c] = (t - o[c]) * o[c] * (1.0 - o[c])
+            for j in range(H):
+                s = 0.0
+                for c in range(K):
+                    s += d_out[c] * W2[c, j + 1]
+                d_hid[j] = s * h[j] * (1.0 - h[j])
+            for c in range(K):
+                g = lr * d_out[c]
+                ch = g + momentum * dW2[c, 0]
+                W2[c, 0] += ch
+                dW2[c, 0] = ch
+                inputs = h if H > 0 else x
+                for j in range(inputs.shape[0]):
+                    ch = g * inputs[j] + momentum * dW2[c, j + 1]
+                    W2[c, j + 1] += ch
+                    dW2[c, j + 1] = ch
+            for j in range(H):
+                g = lr * d_hid[j]
+                ch = g + momentum * dW1[j, 0]
+                W1[j, 0] += ch
+                dW1[j, 0] = ch
+                for a in range(x.shape[0]):
+                    ch = g * x[a] + momentum * dW1[j, a + 1]
+                    W1[j, a + 1] += ch
+                    dW1[j, a + 1] = ch
+
+
+@njit(cache=True)
+def _predict(X, W1, W2):
+    out = np.zeros((X.shape[0], W2.shape[0]))
+    h = np.zeros(W1.shape[0])
+    for i in range(X.shape[0]):
+        _forward(X[i], W1, W2, h, out[i])
+    return out
+
+
+class WekaMLP(TabularClassifier):
+    """WEKA MultilayerPerceptron: ``-L 0.3 -M 0.2 -N 500 -S random_state -H hidden_layers``."""
+
+    def __init__(self, hidden_layers="a", learning_rate=0.3, momentum=0.2, epochs=500, random_state=0):
+        self.hidden_layers = hidden_layers
+        self.learning_rate = learning_rate
+        self.momentum = momentum
+        self.epochs = epochs
+        self.random_state = random_state
+
+    # the filters are separate so that a batched path can share them across folds
+    def filters_fit(self, X):
+        Z = nominal_to_binary(X, self.schema_.nominal, self.schema_.n_values)
+        lo, hi = range_stats(Z)
+        lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
+        base, half = (hi + lo) / 2, (hi - lo) / 2
+        return (base, half), self._scale(Z, base, half)
+
+    @staticmethod
+    def _scale(Z, base, half):
+        """WEKA's [-1, 1] scaling; a missing input then feeds 0 (WEKA's NeuralEnd does so)."""
+        S = np.where(half != 0, (Z - base) / np.where(half != 0, half, 1.0), Z - base)
+        return np.ascontiguousarray(np.nan_to_num(S, nan=0.0))
+
+    def filters_apply(self, X):
+        base, half = self.filters_
+        return self._scale(nominal_to_binary(X, self.schema_.nominal, self.schema_.n_values), base, half)
+
+    def _n_hidden(self, n_inputs: int, n_classes: int) -> int:
+        spec = str(self.hidden_layers).strip()
+        if spec == "a":
+            return (n_inputs + n_classes) // 2
+        if "," in spec or not spec.isdigit():
+            raise ValueError(f"hidden_layers must be 'a' or a non-negative integer (one layer), got {spec!r}")
+        return int(spec)
+
+    def _fit(self, X, y):
+        if self.epochs < 1 or not self.learning_rate > 0:
+            raise ValueError("epochs must be >= 1 and learning_rate > 0")
+        seed = 0 if self.random_state is None else self.random_state
+        if not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+        self.filters_, Z = self.filters_fit(X)
+        K, d = len(self.classes_), Z.shape[1]
+        H = self._n_hidden(d, K)
+        rng = JavaRandom(int(seed))
+        order = np.arange(len(y))
+        for j in range(len(order) - 1, 0, -1):            # Instances.randomize
+            k = rng.next_int(j + 1)
+            order[j], order[k] = order[k], order[j]
+        draw = lambda: rng.next_double() * 0.1 - 0.05     # noqa: E731
+        W2 = np.zeros((K, (H if H > 0 else d) + 1))
+        W1 = np.zeros((H, d + 1))
+        for c in range(K):
+            W2[c, 0] = draw()
+        for j in range(H):
+            W1[j, 0] = draw()
+        if H > 0:
+            for a in range(d):
+                for j in range(H):
+                    W1[j, a + 1] = draw()
+            for j in range(H):
+                for c in range(K):
+                    W2[c, j + 1] = draw()
+        else:
+            for a in range(d):
+                for c in range(K):
+                    W2[c, a + 1] = draw()
+        _train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
+        if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
+            raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
+        self.W1_, self.W2_ = W1, W2
+
+    def _predict_proba(self, X):
+        out = _predict(self.filters_apply(X), self.W1_, self.W2_)
+        s = out.sum(axis=1, keepdims=True)
+        return np.where(s > 0, out / np.where(s > 0, s, 1.0), 1.0 / out.shape[1])
