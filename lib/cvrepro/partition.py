@@ -425,6 +425,8 @@ class RepeatedSplitter(BaseCrossValidator):
 def _class_codes(y) -> np.ndarray:
     if y is None:
         raise ValueError("stratified partitioners need y")
+    if isinstance(y, np.ndarray) and y.dtype.kind in "iu" and y.ndim == 1:
+        return np.unique(y, return_inverse=True)[1].astype(np.int64)   # fast path for codes
     values = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y).ravel())
     if values.isna().any():
         raise ValueError(f"y has {int(values.isna().sum())} missing labels")

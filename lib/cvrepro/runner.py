@@ -29,6 +29,7 @@ store as they arrive, so an interrupted run resumes where it stopped.
 from __future__ import annotations
 
 import math
+import pickle
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -118,15 +119,25 @@ def _resolve_learners(learners) -> dict:
     return out
 
 
-def _build(name: str, est, seed: int):
-    """A fresh learner with ``random_state`` (at any depth) set to ``seed``."""
+def _seed_keys(est) -> list[str]:
+    """Parameters called ``random_state`` at any depth of an estimator."""
     if est is None:
+        return []
+    return [k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
+
+
+def _build(name: str, template: bytes | None, seed: int, keys: list[str]):
+    """A fresh learner from a pickled unfitted ``template`` (cheaper than ``clone``
+    per fold), with its ``random_state`` parameters (``keys``) set to ``seed``."""
+    if template is None:
         from .learners import make_learner
         return make_learner(name, random_state=seed)
-    est = clone(est)
-    keys = [k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
-    if keys:
-        est.set_params(**{k: seed for k in keys})
+    est = pickle.loads(template)
+    nested = [k for k in keys if k != "random_state"]
+    if "random_state" in keys:
+        est.random_state = seed          # what set_params does, without its introspection
+    if nested:
+        est.set_params(**dict.fromkeys(nested, seed))
     return est
 
 
@@ -155,15 +166,18 @@ def fit_predict_folds(name: str, est, data: _Data, splits, seeds) -> list[FoldOu
     (a learner's own ``fit_predict_folds(X, y, splits)``) can replace the loop.
     """
     out = []
+    keys = _seed_keys(est)
+    template = None if est is None else pickle.dumps(clone(est))
+    K = len(data.classes)
     for (train, test), seed in zip(splits, seeds):
-        if len(np.unique(data.codes[train])) < 2:
+        if np.count_nonzero(np.bincount(data.codes[train], minlength=K)) < 2:
             only = data.classes[data.codes[train[0]]]
             out.append(FoldOutcome(None, failure=("single_class", f"training fold has only class {only!r}")))
             continue
         X = data.X
         Xtr, Xte = (X.iloc[train], X.iloc[test]) if isinstance(X, pd.DataFrame) else (X[train], X[test])
         try:
-            model = _build(name, est, seed)
+            model = _build(name, template, seed, keys)
             t0 = time.perf_counter()
             model.fit(Xtr, data.y[train])
             t1 = time.perf_counter()
@@ -214,13 +228,13 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     params = dict(task.partitioner_params)
     classes = np.arange(K)
     full_prior = np.bincount(data.codes, minlength=K) / n
-    fold_rows, iter_rows, inst = [], [], []
+    fold_rows, iter_rows, oofs, fold_ids = [], [], [], []
     encoded = None
     for it in task.iterations:
         splitter = make_partitioner(partitioner, k, task.seed + it, **params)
         if splitter.uses_distance and encoded is None:
-            encoded = encode(data.X, data.y, splitter.metric)
-        fold_of = splitter.fold_ids(data.X, data.y, encoded=encoded)
+            encoded = encode(data.X, data.codes, splitter.metric)
+        fold_of = splitter.fold_ids(data.X, data.codes, encoded=encoded)
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
         seeds = [learner_seed(task.seed, it, f) for f in range(k)]
         outcomes = fit_predict_folds(learner, est, data, splits, seeds)
@@ -244,16 +258,19 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
                   else dict.fromkeys(M.METRICS, np.nan))
         agg.update({f"{m}_pooled": v for m, v in pooled.items()})
         iter_rows.append({"iteration": it, **agg})
-        frame = pd.DataFrame(oof.astype(np.float32), columns=[f"p_{j}" for j in range(K)])
-        frame.insert(0, "fold", fold_of.astype(np.int16))
-        frame.insert(0, "instance", np.arange(n, dtype=np.int32))
-        frame.insert(0, "iteration", np.int32(it))
-        inst.append(frame)
+        oofs.append(oof.astype(np.float32))
+        fold_ids.append(fold_of.astype(np.int16))
     folds = pd.DataFrame(fold_rows).astype({"iteration": "int32", "fold": "int16",
                                             "n_train": "int32", "n_test": "int32",
                                             "failure_kind": "object", "failure_message": "object"})
     iters = pd.DataFrame(iter_rows).astype({"iteration": "int32"})
-    return {"folds": folds, "iterations": iters, "instances": pd.concat(inst, ignore_index=True)}
+    its = np.asarray(task.iterations, dtype=np.int32)
+    inst = pd.DataFrame({"iteration": np.repeat(its, n), "instance": np.tile(np.arange(n, dtype=np.int32), len(its)),
+                         "fold": np.concatenate(fold_ids)})
+    stacked = np.concatenate(oofs)
+    for j in range(K):
+        inst[f"p_{j}"] = stacked[:, j]
+    return {"folds": folds, "iterations": iters, "instances": inst}
 
 
 # --------------------------------------------------------------------------- #
