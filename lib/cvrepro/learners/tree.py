@@ -290,7 +290,7 @@ def _max_index(v: np.ndarray) -> int:
 class _Node:
     """One node; ``rows``/``w`` are the training instances (and weights) that reached it."""
 
-    __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w")
+    __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index")
 
     def __init__(self, rows, w, dist):
         self.rows, self.w, self.dist = rows, w, dist
@@ -319,6 +319,17 @@ class _TreeEngine(TabularClassifier):
 
     # -- growing --
     def _fit(self, X, y):
+        self._setup(X, y)
+        rows = np.arange(X.shape[0])
+        self.tree_ = self._grow(rows, np.ones(X.shape[0]))
+        self._post_grow()
+        self._teardown()
+        self._strip(self.tree_)
+        self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
+        self.tree_size_ = self.tree_.n_nodes()
+
+    def _setup(self, X, y):
+        """Training-time state shared by the growing routines (dropped after fit)."""
         if self.min_num_obj < 1:
             raise ValueError(f"min_num_obj must be >= 1, got {self.min_num_obj!r}")
         self._X = X
@@ -329,13 +340,14 @@ class _TreeEngine(TabularClassifier):
         self._n_values = self.schema_.n_values
         self._sorted_values = [np.unique(c[~np.isnan(c)]) if not nom else None
                                for c, nom in zip(X.T, self._nominal)]
-        rows = np.arange(X.shape[0])
-        self.tree_ = self._grow(rows, np.ones(X.shape[0]))
-        self._post_grow()
+
+    def _teardown(self):
         del self._X, self._XT, self._y, self._sorted_values
-        self._strip(self.tree_)
-        self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
-        self.tree_size_ = self.tree_.n_nodes()
+
+    def _stops(self, dist) -> bool:
+        """J48's leaf rule: too little weight (< 2 min_num_obj) or a pure node."""
+        total = dist.sum()
+        return total - 2 * self.min_num_obj < -_SMALL or abs(total - dist[_max_index(dist)]) < _SMALL
 
     def _post_grow(self):
         pass
@@ -349,17 +361,21 @@ class _TreeEngine(TabularClassifier):
         total = dist.sum()
         if abs(total) < _SMALL:
             node.is_empty = True
-        if total - 2 * self.min_num_obj < -_SMALL or abs(total - dist[_max_index(dist)]) < _SMALL:
+        if self._stops(dist):
             return node
         attr = self._select(rows, w)
         if attr < 0:
             return node
+        node.children = [self._grow(r, ww) for r, ww in self._make_split(node, attr, rows, w)]
+        return node
+
+    def _make_split(self, node, attr, rows, w):
+        """Turn ``node`` into a test on ``attr`` (chosen by ``_select``); return the branches' data."""
         node.is_leaf = False
         node.attr = attr
         if not self._nominal[attr]:
             node.point = self._actual_point(attr, self._point)
-        node.children = [self._grow(r, ww) for r, ww in self._split(node, rows, w, reset=True)]
-        return node
+        return self._split(node, rows, w, reset=True)
 
     def _actual_point(self, attr, point):
         """J48 moves the threshold to the largest training value <= the midpoint."""
