@@ -88,7 +88,7 @@ def _wrapped(make_estimator, normalize=False):
 
 def _lda():
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-    return LinearDiscriminantAnalysis()
+    return LinearDiscriminantAnalysis(solver="lsqr")
 
 
 def _lr():

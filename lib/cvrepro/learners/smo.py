@@ -30,24 +30,33 @@ __all__ = ["SMO", "pairwise_coupling"]
 
 
 def pairwise_coupling(n: np.ndarray, r: np.ndarray, tol: float = 1e-3, max_iter: int = 1000) -> np.ndarray:
-    """Hastie & Tibshirani's pairwise coupling as in WEKA's SMO (``n``: pair sizes, ``r``: P(i | i or j))."""
+    """Hastie & Tibshirani's pairwise coupling, as WEKA's ``SMO.pairwiseCoupling``.
+
+    ``n[i, j]``: training size of pair (i, j); ``r[..., i, j]``: P(i | i or j)
+    for one instance (K x K) or many (m x K x K). Each sweep updates every
+    ``p_i`` from the previous sweep's ratios, then normalises; an instance
+    stops when no ``p_i`` moved by more than ``tol``.
+    """
+    R = np.asarray(r, dtype=float)
+    single = R.ndim == 2
+    R = R[None] if single else R
     K = n.shape[0]
-    p = np.full(K, 1.0 / K)
-    first = np.array([sum(n[i, j] * r[i, j] for j in range(K) if j != i) for i in range(K)])
+    off = ~np.eye(K, dtype=bool)
+    first = (n[None] * R * off).sum(axis=2)
+    p = np.full((R.shape[0], K), 1.0 / K)
+    active = np.ones(R.shape[0], dtype=bool)
     for _ in range(max_iter):
-        u = p[:, None] / np.where(p[:, None] + p[None, :] > 0, p[:, None] + p[None, :], 1.0)
-        changed = False
-        for i in range(K):
-            second = sum(n[i, j] * u[i, j] for j in range(K) if j != i)
-            if second > 0:
-                new = p[i] * first[i] / second
-                changed |= abs(new - p[i]) > tol
-                p[i] = new
-            p /= p.sum()
-            u = p[:, None] / np.where(p[:, None] + p[None, :] > 0, p[:, None] + p[None, :], 1.0)
-        if not changed:
+        if not active.any():
             break
-    return p
+        q = p[active]
+        pair = q[:, :, None] + q[:, None, :]
+        second = (n[None] * off * q[:, :, None] / np.where(pair > 0, pair, 1.0)).sum(axis=2)
+        new = np.where(second > 0, q * first[active] / np.where(second > 0, second, 1.0), q)
+        moved = (np.abs(new - q) > tol).any(axis=1)
+        p[active] = new / new.sum(axis=1, keepdims=True)
+        idx = np.flatnonzero(active)
+        active[idx[~moved]] = False
+    return p[0] if single else p
 
 
 class SMO(TabularClassifier):
@@ -126,4 +135,4 @@ class SMO(TabularClassifier):
             i, j = self.present_
             out[:, i], out[:, j] = r[:, i, j], r[:, j, i]
             return out
-        return np.array([pairwise_coupling(n, r[t]) for t in range(X.shape[0])])
+        return pairwise_coupling(n, r)

@@ -47,14 +47,23 @@ class Wrapped(TabularClassifier):
         return normalize(Z, self.lo_, self.hi_) if self.normalize else Z
 
     def _fit(self, X, y):
+        present = np.unique(y)
+        if len(present) == 1:                # nothing to learn: predict the only class seen
+            self.estimator_ = None
+            self.only_class_ = int(present[0])
+            self._filters_fit(X)
+            return
         est = clone(self.estimator if self.estimator is not None else LogisticRegression(max_iter=1000))
         if "random_state" in est.get_params():
             est.set_params(random_state=self.random_state)
         self.estimator_ = est.fit(self._filters_fit(X), y)
 
     def _predict_proba(self, X):
-        Z = self._filters_apply(X)
         out = np.zeros((X.shape[0], len(self.classes_)))
+        if self.estimator_ is None:
+            out[:, self.only_class_] = 1.0
+            return out
+        Z = self._filters_apply(X)
         cols = self.estimator_.classes_.astype(np.int64)
         if hasattr(self.estimator_, "predict_proba"):
             out[:, cols] = self.estimator_.predict_proba(Z)
@@ -63,4 +72,6 @@ class Wrapped(TabularClassifier):
         return out
 
     def _predict_codes(self, X):
+        if self.estimator_ is None:
+            return np.full(X.shape[0], self.only_class_)
         return self.estimator_.predict(self._filters_apply(X)).astype(np.int64)

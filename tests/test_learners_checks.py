@@ -1,0 +1,61 @@
+"""scikit-learn's estimator checks for every estimator class we write, and the registry."""
+import pandas as pd
+import pytest
+from sklearn.svm import SVC
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from cvrepro.learners import LEARNERS, list_learners, make_learner
+from cvrepro.learners.knn import IBk
+from cvrepro.learners.mlp import WekaMLP
+from cvrepro.learners.naive_bayes import WekaNaiveBayes
+from cvrepro.learners.part import PART
+from cvrepro.learners.ripper import Ripper
+from cvrepro.learners.smo import SMO
+from cvrepro.learners.tree import C45, HDDT
+from cvrepro.learners.wrapped import Wrapped
+
+ESTIMATORS = [
+    C45(), C45(laplace=True, unpruned=True), HDDT(), PART(),
+    WekaNaiveBayes(kernel=True), WekaNaiveBayes(kernel=False),
+    IBk(k=3), SMO(), SMO(probability=True), WekaMLP(hidden_layers="3", epochs=100),
+    Ripper(random_state=0), Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
+    Wrapped(SVC(), normalize=True),
+]
+
+
+@parametrize_with_checks(ESTIMATORS)
+def test_sklearn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+PAPER_NAMES = {
+    "raeder2010": ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"],
+    "moreno-torres2012": ["1NN", "3NN", "C4.5", "LDA", "PART", "RIPPER", "SVM", "FURIA", "PDFC"],
+    "vanwinckelen2012": ["NB", "4NN", "10NN", "LR", "DT", "RF"],
+    "japkowicz-tutorial": ["NB", "C4.5", "3NN", "Ripper", "SVM", "Bagging", "Boosting", "RF"],
+}
+
+
+@pytest.mark.parametrize("study", sorted(PAPER_NAMES))
+def test_every_paper_name_is_available(study):
+    for name in PAPER_NAMES[study]:
+        est = make_learner(name, random_state=0)
+        assert hasattr(est, "fit") and hasattr(est, "predict_proba"), name
+
+
+def test_list_learners_marks_stand_ins():
+    table = list_learners()
+    assert set(table["name"]) == set(LEARNERS)
+    assert set(table["status"]) <= {"faithful", "stand-in"}
+    status = table.set_index("name")["status"]
+    assert status["C4.5"] == status["HDDT"] == status["NB"] == status["PART"] == "faithful"
+    assert status["FURIA"] == status["PDFC"] == status["RIPPER"] == "stand-in"
+    assert table.set_index("name").loc["FURIA", "note"].startswith("stand-in")
+
+
+def test_unknown_learner_names_the_known_ones():
+    with pytest.raises(ValueError, match="unknown learner 'C5.0'.*C4.5"):
+        make_learner("C5.0")
+    with pytest.raises(TypeError):
+        make_learner(45)
