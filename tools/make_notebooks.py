@@ -111,6 +111,7 @@ write("01_raeder2010_variability", [
         "iterations = None                  # CV repetitions (the paper: 500)\n"
         "seed = None                        # iteration i uses seed + i (the paper: 0)\n"
         "true_test_datasets = None          # sets with a separate test set (Tables IV-V)\n"
+        "c45_laplace = None                 # C4.5 with Laplace leaves (J48 -A): see the stand-ins\n"
         "n_jobs = 2                         # local workers\n"
         'backend = "loky"                   # "loky", "dask" or a scheduler address\n'
         'store = "../results/raeder2010"    # result cache (resumable); None keeps results in memory\n'
@@ -119,25 +120,28 @@ write("01_raeder2010_variability", [
         "import matplotlib\nmatplotlib.use('Agg')\n"
         "import matplotlib.pyplot as plt\nimport numpy as np\nimport pandas as pd\n"
         "from IPython.display import Markdown, display\n\n"
-        "from cvrepro.learners import list_learners, make_learner\n"
+        "from cvrepro.learners import list_learners\n"
         "from cvrepro.profiles import study_parameters\n"
         "from cvrepro.published import raeder2010 as paper\n"
         "from cvrepro.reporting import beside, save_figure, save_table\n"
         "from cvrepro.runner import run_cv\n"
         "from cvrepro.studies import raeder2010 as study\n\n"
         'params = study_parameters("raeder2010", profile, datasets=datasets, learners=learners, folds=folds,\n'
-        "                          iterations=iterations, seed=seed, true_test_datasets=true_test_datasets)\n"
+        "                          iterations=iterations, seed=seed, true_test_datasets=true_test_datasets,\n"
+        "                          c45_laplace=c45_laplace)\n"
         "out = output_dir\nparams"),
     new_markdown_cell("## Stand-ins\nData sets and learners that differ from the paper's, named here and in every table that uses them."),
     new_code_cell(
         "datasets_used = study.stand_ins()\n"
         'save_table(datasets_used, out, "stand_ins_datasets")\n'
         "learners_used = list_learners().set_index('name').loc[params['learners'], ['description', 'status', 'note']]\n"
+        "if params['c45_laplace'] and 'C4.5' in learners_used.index:\n"
+        "    learners_used.loc['C4.5', 'note'] = study.C45_LAPLACE_NOTE\n"
         'save_table(learners_used.reset_index(), out, "stand_ins_learners")\n'
         "display(datasets_used)\nlearners_used"),
     new_markdown_cell("## The grid\nOne run of repeated stratified CV for every data set, learner and k; cached in `store`."),
     new_code_cell(
-        'models = {name: make_learner(name) for name in params["learners"]}\n'
+        'models = study.make_learners(params["learners"], params["c45_laplace"])\n'
         'results = run_cv(params["datasets"], models, folds=tuple(params["folds"]),\n'
         '                 iterations=params["iterations"], partitioner="scv", store=store,\n'
         '                 n_jobs=n_jobs, backend=backend, seed=params["seed"])\n'
@@ -196,7 +200,7 @@ write("01_raeder2010_variability", [
         'save_table(paper.table_2(), out, "table_2_paper", caption="Table II (paper, seeds 216 and 459)")\n'
         "retest = study.retest_table_2(paper.table_2())\n"
         'save_table(retest, out, "table_2_paper_retested", caption="The paper\'s Table II values re-tested")\n'
-        "display(Markdown('**The paper\'s own Table II values, re-tested** (it marks both seeds significant at 0.05):'))\n"
+        'display(Markdown("**The paper\'s own Table II values, re-tested** (it marks both seeds significant at 0.05):"))\n'
         "display(retest)\n"
         "for a, s in search.items():\n"
         "    print(f\"alpha {a:.2f}: opposite significant pair found: {s['found']}; best seeds {s['seeds']}, \"\n"
@@ -238,7 +242,7 @@ write("01_raeder2010_variability", [
         "The paper's KDDPE, college-football, compustat, ozone, text and wrds are not available; "
         "the catalog's sets with a separate test set stand in (multi-class: AUROC averaged one-vs-rest)."),
     new_code_cell(
-        "tt_learners = {n: make_learner(n) for n in ('HDDT', 'C4.5', 'NB')}\n"
+        "tt_learners = study.make_learners(['HDDT', 'C4.5', 'NB'], params['c45_laplace'])\n"
         "true_test = {}\n"
         "if params['true_test_datasets']:\n"
         "    tt = run_cv(params['true_test_datasets'], tt_learners, folds=tuple(params['folds']),\n"

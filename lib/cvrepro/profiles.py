@@ -42,7 +42,7 @@ def _raeder(datasets, iterations, true_test, learners=RAEDER_LEARNERS, **extra) 
     """Raeder et al. 2010 at a given scale (see notebooks/01_raeder2010_variability)."""
     return {"datasets": datasets, "learners": learners, "folds": [2, 5, 10],
             "iterations": iterations, "true_test_datasets": true_test, "seed": 0,
-            "n_orderings": 50, **extra}
+            "n_orderings": 50, "c45_laplace": True, **extra}
 
 
 def _freeze(d: dict) -> Mapping:

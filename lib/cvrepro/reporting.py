@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 __all__ = ["save_table", "save_figure"]
@@ -19,13 +20,23 @@ def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: boo
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"{name}.{ext}" for ext in ("csv", "md", "tex")]
     table.to_csv(paths[0], index=index)
-    markdown = table.to_markdown(index=index, floatfmt=f".{digits}f")
+    shown = table.map(lambda v: _cell(v, digits))
+    markdown = shown.to_markdown(index=index, disable_numparse=True)
     paths[1].write_text((f"{caption}\n\n" if caption else "") + markdown + "\n")
-    styler = table.style.format(f"{{:.{digits}f}}", subset=table.select_dtypes("float").columns)
+    styler = shown.style.format(escape="latex")
     if not index:
         styler = styler.hide(axis="index")
     paths[2].write_text(styler.to_latex(caption=caption, hrules=True))
     return paths
+
+
+def _cell(value, digits: int) -> str:
+    """A table cell as text: floats with ``digits`` decimals, missing values empty."""
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return ""
+    if isinstance(value, (float, np.floating)):
+        return f"{value:.{digits}f}"
+    return str(value)
 
 
 def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[Path]:
