@@ -23,7 +23,7 @@ def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: boo
     shown = table.map(lambda v: _cell(v, digits))
     markdown = shown.to_markdown(index=index, disable_numparse=True)
     paths[1].write_text((f"{caption}\n\n" if caption else "") + markdown + "\n")
-    styler = shown.style.format(escape="latex")
+    styler = shown.style.format(escape="latex").format_index(escape="latex", axis=1)
     if not index:
         styler = styler.hide(axis="index")
     paths[2].write_text(styler.to_latex(caption=caption, hrules=True))
