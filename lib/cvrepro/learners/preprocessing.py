@@ -70,24 +70,37 @@ class Schema:
         if X.shape[0] == 0:
             raise ValueError("X has 0 samples; at least 1 is required")
         out = np.empty(X.shape, dtype=np.float64)
-        for j, (name, cats) in enumerate(zip(X.columns, self.categories)):
-            col = X[name]
-            if cats is None:
-                if isinstance(col.dtype, pd.CategoricalDtype) or _is_text(col):
-                    raise ValueError(f"attribute {name!r} was numeric at fit time but is nominal now")
-                out[:, j] = _numeric_array(col.to_numpy(dtype=np.float64, na_value=np.nan)[:, None])[:, 0]
-                continue
-            if not (isinstance(col.dtype, pd.CategoricalDtype) or _is_text(col)):
-                raise ValueError(f"attribute {name!r} was nominal at fit time but is numeric now")
-            index = pd.Index(cats)
-            values = col.astype(object) if isinstance(col.dtype, pd.CategoricalDtype) else col
-            codes = index.get_indexer(values)
-            unknown = (codes < 0) & values.notna().to_numpy()
-            if unknown.any():
-                bad = sorted(set(map(str, values[unknown])))[:5]
-                raise ValueError(f"attribute {name!r} has values not seen in its categories at fit time: {bad}")
-            out[:, j] = np.where(codes < 0, np.nan, codes)
+        numeric = np.flatnonzero(~self.nominal)
+        if len(numeric):
+            block = X.iloc[:, numeric]
+            bad = [n for n in block.columns if isinstance(block[n].dtype, pd.CategoricalDtype) or _is_text(block[n])]
+            if bad:
+                raise ValueError(f"attribute {bad[0]!r} was numeric at fit time but is nominal now")
+            out[:, numeric] = _numeric_array(block.to_numpy(dtype=np.float64, na_value=np.nan))
+        nominal = set(np.flatnonzero(self.nominal).tolist())
+        for j, (name, col) in enumerate(X.items()):
+            if j in nominal:
+                out[:, j] = self._codes(name, col, self.categories[j])
         return out
+
+    @staticmethod
+    def _codes(name, col: pd.Series, cats: tuple) -> np.ndarray:
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            values = col.array
+            if len(values.categories) == len(cats) and all(a == b for a, b in zip(values.categories, cats)):
+                codes = values.codes                          # the usual case: same declared values
+                return np.where(codes < 0, np.nan, codes)
+            values = col.astype(object)
+        elif _is_text(col):
+            values = col
+        else:
+            raise ValueError(f"attribute {name!r} was nominal at fit time but is numeric now")
+        codes = pd.Index(cats).get_indexer(values)
+        unknown = (codes < 0) & values.notna().to_numpy()
+        if unknown.any():
+            bad = sorted(set(map(str, values[unknown])))[:5]
+            raise ValueError(f"attribute {name!r} has values not seen in its categories at fit time: {bad}")
+        return np.where(codes < 0, np.nan, codes)
 
 
 def _is_text(col: pd.Series) -> bool:

@@ -13,6 +13,7 @@ kernel; growing, pruning and prediction are numpy code over node objects.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -246,6 +247,11 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
 
 # --- pessimistic error estimate ---------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def _z_score(cf: float) -> float:
+    return float(norm.ppf(1 - cf))
+
+
 def add_errs(N: float, e: float, cf: float = 0.25) -> float:
     """WEKA ``Stats.addErrs``: extra errors of the upper confidence limit (C4.5 pruning)."""
     if cf > 0.5:
@@ -257,7 +263,7 @@ def add_errs(N: float, e: float, cf: float = 0.25) -> float:
         return base + e * (add_errs(N, 1, cf) - base)
     if e + 0.5 >= N:
         return max(N - e, 0.0)
-    z = norm.ppf(1 - cf)
+    z = _z_score(cf)
     f = (e + 0.5) / N
     r = (f + z * z / (2 * N) + z * math.sqrt(f / N - f * f / N + z * z / (4 * N * N))) / (1 + z * z / N)
     return r * N - e
