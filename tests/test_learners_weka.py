@@ -1,0 +1,118 @@
+"""Parity with the real WEKA (3.6, Debian's weka.jar): same folds, same predictions.
+
+Skipped unless ``java`` and the jar are found ($CVREPRO_WEKA_JAR, or
+/usr/share/java/weka.jar). Each fold is written as train/test ARFF files and
+classified by WEKA (``-t train -T test -p 0 -distribution``) and by us.
+"""
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.model_selection import StratifiedKFold
+
+from cvrepro.datasets import load_dataset
+from cvrepro.learners import make_learner
+
+
+def _find_jar():
+    for candidate in [os.environ.get("CVREPRO_WEKA_JAR"), "/usr/share/java/weka.jar"]:
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+JAR = _find_jar()
+pytestmark = [
+    pytest.mark.weka,
+    pytest.mark.skipif(JAR is None or shutil.which("java") is None,
+                       reason="needs java and weka.jar ($CVREPRO_WEKA_JAR or /usr/share/java/weka.jar)"),
+]
+
+
+def _quote(v) -> str:
+    s = str(v)
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" if re.search(r"[\s,'\"{}%?]", s) or not s else s
+
+
+def write_arff(path, X: pd.DataFrame, y: pd.Series):
+    lines = ["@relation cvrepro"]
+    for j, name in enumerate(X.columns):
+        col = X[name]
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            lines.append(f"@attribute a{j} {{{','.join(_quote(v) for v in col.cat.categories)}}}")
+        else:
+            lines.append(f"@attribute a{j} numeric")
+    lines.append(f"@attribute class {{{','.join(_quote(v) for v in y.cat.categories)}}}")
+    lines.append("@data")
+    cols = [X[c] for c in X.columns]
+    for i in range(len(X)):
+        row = []
+        for col in cols:
+            v = col.iloc[i]
+            if pd.isna(v):
+                row.append("?")
+            elif isinstance(col.dtype, pd.CategoricalDtype):
+                row.append(_quote(v))
+            else:
+                row.append(repr(float(v)))
+        row.append(_quote(y.iloc[i]))
+        lines.append(",".join(row))
+    Path(path).write_text("\n".join(lines) + "\n")
+
+
+def weka_predictions(classifier, options, train, test):
+    """(predicted class indices, probability matrix) from WEKA's -p 0 -distribution output."""
+    out = subprocess.run(["java", "-cp", JAR, classifier, *options, "-t", str(train), "-T", str(test),
+                          "-p", "0", "-distribution"], capture_output=True, text=True, check=True).stdout
+    pred, dist = [], []
+    started = False
+    for line in out.splitlines():
+        if "inst#" in line:
+            started = True
+            continue
+        parts = line.split()
+        if started and parts:
+            pred.append(int(parts[2].split(":")[0]) - 1)
+            dist.append([float(v.replace("*", "")) for v in parts[-1].split(",")])
+    return np.array(pred), np.array(dist)
+
+
+def _folds(name, n_splits=3):
+    ds = load_dataset(name)
+    for tr, te in StratifiedKFold(n_splits, shuffle=True, random_state=0).split(ds.X, ds.y):
+        yield ds, tr, te
+
+
+CASES = [  # (our name, WEKA class, options, data sets)
+    ("C4.5", "weka.classifiers.trees.J48", [], ["vote", "labor", "pima", "crx"]),
+    ("NB", "weka.classifiers.bayes.NaiveBayes", ["-K"], ["vote", "labor", "pima"]),
+    ("5-NN", "weka.classifiers.lazy.IBk", ["-K", "5"], ["vote", "labor", "pima"]),
+    ("PART", "weka.classifiers.rules.PART", [], ["labor", "crx"]),
+    ("MLP", "weka.classifiers.functions.MultilayerPerceptron", ["-H", "3"], ["labor"]),
+]
+
+
+@pytest.mark.parametrize("learner,classifier,options,datasets", CASES, ids=[c[0] for c in CASES])
+def test_same_predictions_as_weka(tmp_path, learner, classifier, options, datasets):
+    agree, n, max_diff = 0, 0, 0.0
+    for name in datasets:
+        for k, (ds, tr, te) in enumerate(_folds(name)):
+            train, test = tmp_path / f"{name}{k}-train.arff", tmp_path / f"{name}{k}-test.arff"
+            write_arff(train, ds.X.iloc[tr], ds.y.iloc[tr])
+            write_arff(test, ds.X.iloc[te], ds.y.iloc[te])
+            pred, dist = weka_predictions(classifier, options, train, test)
+            model = make_learner(learner).fit(ds.X.iloc[tr], ds.y.iloc[tr])
+            ours = model.predict(ds.X.iloc[te])
+            codes = pd.Categorical(ours, categories=ds.y.cat.categories).codes
+            agree += int((codes == pred).sum())
+            n += len(te)
+            max_diff = max(max_diff, float(np.abs(model.predict_proba(ds.X.iloc[te]) - dist).max()))
+    print(f"{learner}: {agree}/{n} same predicted class, max |p - p_weka| = {max_diff:.4f}")
+    assert agree / n >= 0.95
+    # WEKA prints probabilities with 3 decimals
+    assert max_diff <= 6e-4
