@@ -28,6 +28,7 @@ def _quiet():
     """wittgenstein prints its warnings through ``warnings.showwarning`` directly."""
     with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
         warnings.simplefilter("ignore")
+        warnings.showwarning = lambda *args, **kwargs: None      # restored by catch_warnings
         yield
 
 
