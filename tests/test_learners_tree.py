@@ -149,3 +149,15 @@ def test_tree_accepts_numpy_and_rejects_unknown_category():
     bad.iloc[0, 0] = "foggy"
     with pytest.raises(ValueError, match="foggy"):
         tree.predict(bad)
+
+
+def test_hddt_multiclass_uses_largest_one_vs_rest_distance():
+    from cvrepro.learners.tree import _hellinger
+
+    # value a: classes (4, 2, 0); value b: (0, 2, 4). One-vs-rest: A -> sqrt((1-.5)^2 + .75) = 1,
+    # B -> 0 (same profile as the rest), C -> 1. The multi-class HDDT takes the largest.
+    bags = np.array([[4.0, 2.0, 0.0], [0.0, 2.0, 4.0]])
+    assert _hellinger(bags, bags.sum(axis=0)) == pytest.approx(1.0)
+    two = np.array([[3.0, 1.0], [1.0, 3.0]])             # binary: the plain d_H
+    expected = math.sqrt(2 * (math.sqrt(3 / 4) - math.sqrt(1 / 4)) ** 2)
+    assert _hellinger(two, two.sum(axis=0)) == pytest.approx(expected)
