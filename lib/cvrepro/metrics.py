@@ -36,7 +36,7 @@ import numpy as np
 __all__ = [
     "accuracy", "error_rate", "kappa", "precision", "recall", "tpr", "fpr",
     "f_measure", "auroc", "rmse", "information_score", "confusion",
-    "predict_labels", "evaluate", "METRICS", "HIGHER_IS_BETTER",
+    "predict_labels", "evaluate", "fold_metrics", "METRICS", "HIGHER_IS_BETTER",
 ]
 
 METRICS = ("accuracy", "error_rate", "kappa", "auroc", "rmse", "precision",
@@ -159,6 +159,83 @@ def evaluate(y_true, proba, classes, prior=None, pos_label=None) -> dict[str, fl
     }
 
 
+def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, np.ndarray]:
+    """Every measure of :data:`METRICS` for every fold at once (vectorized).
+
+    ``y_codes``: class index (0..K-1) per instance; ``proba``: n x K
+    out-of-fold probabilities; ``folds``: test fold of each instance;
+    ``priors``: n_folds x K prior per fold (default: each fold's training-set
+    class frequencies, as the engine uses). Rows whose probabilities are NaN
+    (a failed fold) make that fold's measures NaN. Equal to calling
+    :func:`evaluate` per fold (tested), at a fraction of the cost.
+    """
+    t = np.asarray(y_codes, dtype=np.int64)
+    P = np.asarray(proba, dtype=float)
+    f = np.asarray(folds, dtype=np.int64)
+    n, K = P.shape
+    bad = np.bincount(f, weights=np.isnan(P).any(axis=1), minlength=n_folds) > 0
+    if priors is None:
+        per_fold = np.bincount(f * K + t, minlength=n_folds * K).reshape(n_folds, K)
+        train = per_fold.sum(0) - per_fold
+        priors = train / np.maximum(train.sum(1, keepdims=True), 1)
+    ok = ~bad[f]
+    t, P, f = t[ok], P[ok], f[ok]
+    counts = np.bincount(f * K + t, minlength=n_folds * K).reshape(n_folds, K)
+    n_test = np.maximum(counts.sum(1), 1)
+    pred = np.argmax(P, axis=1)
+    cms = np.bincount((f * K + t) * K + pred, minlength=n_folds * K * K).reshape(n_folds, K, K)
+    pos = 1 if K == 2 else None
+    out = {m: np.full(n_folds, np.nan) for m in METRICS}
+    target = np.zeros_like(P)
+    target[np.arange(len(t)), t] = 1.0
+    sq = ((P - target) ** 2).mean(axis=1)
+    rmse_ = np.sqrt(np.bincount(f, weights=sq, minlength=n_folds) / n_test)
+    info = _info_rows(t, P, np.asarray(priors, dtype=float)[f])
+    info_ = np.bincount(f, weights=info, minlength=n_folds) / n_test
+    auc = _fold_auroc(t, P, f, n_folds, counts)
+    for j in np.flatnonzero(~bad & (counts.sum(1) > 0)):
+        cm = cms[j]
+        acc = np.trace(cm) / cm.sum()
+        prec, rec, fp, fm = _binary_from_cm(cm, pos)
+        for m, v in (("accuracy", acc), ("error_rate", 1 - acc), ("kappa", _kappa(cm)),
+                     ("auroc", auc[j]), ("rmse", rmse_[j]), ("precision", prec), ("recall", rec),
+                     ("fpr", fp), ("f_measure", fm), ("info_score", info_[j])):
+            out[m][j] = v
+    return out
+
+
+def _fold_auroc(t, P, f, n_folds, counts) -> np.ndarray:
+    """Per-fold AUROC (one-vs-rest macro for K > 2) from one sort per class."""
+    K = P.shape[1]
+    per_class = []
+    for c in ([1] if K == 2 else range(K)):
+        s = P[:, c]
+        order = np.lexsort((s, f))
+        fs, ss = f[order], s[order]
+        new = np.empty(len(s), dtype=bool)
+        new[:1] = True
+        new[1:] = (fs[1:] != fs[:-1]) | (ss[1:] != ss[:-1])
+        starts = np.flatnonzero(new)
+        sizes = np.diff(np.append(starts, len(s)))
+        fold_start = np.searchsorted(fs, fs[starts])           # first position of the fold
+        avg = (starts - fold_start) + (sizes + 1) / 2
+        ranks = np.empty(len(s))
+        ranks[order] = np.repeat(avg, sizes)
+        is_c = t == c
+        n1 = counts[:, c].astype(float)
+        n0 = counts.sum(1) - n1
+        r1 = np.bincount(f[is_c], weights=ranks[is_c], minlength=n_folds)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            per_class.append(np.where((n1 > 0) & (n0 > 0), (r1 - n1 * (n1 + 1) / 2) / (n1 * n0), np.nan))
+    if K == 2:
+        return per_class[0]
+    A = np.array(per_class)                                     # K x n_folds
+    present = counts.T > 0
+    with np.errstate(invalid="ignore"):
+        mean = np.nansum(np.where(present, A, 0.0), axis=0) / present.sum(0)
+    return np.where(present.sum(0) >= 2, mean, np.nan)
+
+
 # --------------------------------------------------------------------------- #
 # Internals (integer-coded classes 0..K-1)
 # --------------------------------------------------------------------------- #
@@ -263,8 +340,14 @@ def _prior(t: np.ndarray, K: int, prior) -> np.ndarray:
 
 
 def _info(t: np.ndarray, P: np.ndarray, prior: np.ndarray) -> np.ndarray:
-    post = P[np.arange(len(t)), t]
-    pri = prior[t]
+    return _info_rows(t, P, np.broadcast_to(prior, P.shape))
+
+
+def _info_rows(t: np.ndarray, P: np.ndarray, priors: np.ndarray) -> np.ndarray:
+    """Information score per instance, with a prior row per instance."""
+    rows = np.arange(len(t))
+    post = P[rows, t]
+    pri = priors[rows, t]
     with np.errstate(divide="ignore", invalid="ignore"):
         gain = np.log2(post) - np.log2(pri)
         loss = -(np.log2(1.0 - post) - np.log2(1.0 - pri))

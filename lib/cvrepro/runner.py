@@ -231,6 +231,7 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     fold_rows, iter_rows, oofs, fold_ids = [], [], [], []
     encoded = None
     for it in task.iterations:
+        started = time.perf_counter()
         splitter = make_partitioner(partitioner, k, task.seed + it, **params)
         if splitter.uses_distance and encoded is None:
             encoded = encode(data.X, data.codes, splitter.metric)
@@ -239,25 +240,22 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
         seeds = [learner_seed(task.seed, it, f) for f in range(k)]
         outcomes = fit_predict_folds(learner, est, data, splits, seeds)
         oof = np.full((n, K), np.nan)
-        for f, ((train, test), o) in enumerate(zip(splits, outcomes)):
-            row = {"iteration": it, "fold": f, "n_train": len(train), "n_test": len(test),
-                   "fit_seconds": o.fit_seconds, "predict_seconds": o.predict_seconds,
-                   "failure_kind": None, "failure_message": None}
+        for (_, test), o in zip(splits, outcomes):
             if o.failure is None:
                 oof[test] = o.proba
-                prior = np.bincount(data.codes[train], minlength=K) / len(train)
-                row.update(M.evaluate(data.codes[test], o.proba, classes, prior=prior))
-            else:
-                row.update(dict.fromkeys(M.METRICS, np.nan))
-                row["failure_kind"], row["failure_message"] = o.failure
-            fold_rows.append(row)
-        it_rows = fold_rows[-k:]
-        agg = {m: float(np.mean([r[m] for r in it_rows])) for m in M.METRICS}
+        per_fold = M.fold_metrics(data.codes, oof, fold_of, k)   # priors: training folds
+        for f, ((train, test), o) in enumerate(zip(splits, outcomes)):
+            kind, message = o.failure or (None, None)
+            fold_rows.append({"iteration": it, "fold": f, "n_train": len(train), "n_test": len(test),
+                              "fit_seconds": o.fit_seconds, "predict_seconds": o.predict_seconds,
+                              "failure_kind": kind, "failure_message": message,
+                              **{m: float(v[f]) for m, v in per_fold.items()}})
+        agg = {m: float(np.mean(v)) for m, v in per_fold.items()}
         complete = all(o.failure is None for o in outcomes)
         pooled = (M.evaluate(data.codes, oof, classes, prior=full_prior) if complete
                   else dict.fromkeys(M.METRICS, np.nan))
         agg.update({f"{m}_pooled": v for m, v in pooled.items()})
-        iter_rows.append({"iteration": it, **agg})
+        iter_rows.append({"iteration": it, "seconds": time.perf_counter() - started, **agg})
         oofs.append(oof.astype(np.float32))
         fold_ids.append(fold_of.astype(np.int16))
     folds = pd.DataFrame(fold_rows).astype({"iteration": "int32", "fold": "int16",
@@ -276,22 +274,35 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
 # --------------------------------------------------------------------------- #
 # Execution backends
 # --------------------------------------------------------------------------- #
+def _is_dask(backend) -> bool:
+    return isinstance(backend, str) and (backend == "dask" or "://" in backend)
+
+
 def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
-    """Run ``(data, est, task)`` jobs; yield ``(task, tables)`` as they finish (any order)."""
+    """Run ``(data, est, task, target)`` jobs; yield ``(task, tables)`` as they finish.
+
+    With a ``target`` (store, cell directory) the worker writes the chunk itself
+    and sends back only the small tables (local backends share the disk).
+    """
     if not jobs:
         return
-    if isinstance(backend, str) and (backend == "dask" or "://" in backend):
+    if _is_dask(backend):
         yield from _execute_dask(jobs, backend)
     elif n_jobs == 1:
-        for data, est, task in jobs:
-            yield task, _run_task(data, est, task)
+        for job in jobs:
+            yield _run_and_tag(*job)
     else:
         par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
-        yield from par(joblib.delayed(_run_and_tag)(d, e, t) for d, e, t in jobs)
+        yield from par(joblib.delayed(_run_and_tag)(*job) for job in jobs)
 
 
-def _run_and_tag(data, est, task):
-    return task, _run_task(data, est, task)
+def _run_and_tag(data, est, task, target=None):
+    tables = _run_task(data, est, task)
+    if target is not None:
+        rs, cell_dir = target
+        rs.write(cell_dir, task.iterations[0], task.iterations[-1], tables)
+        del tables["instances"]
+    return task, tables
 
 
 def _execute_dask(jobs, backend):
@@ -307,11 +318,11 @@ def _execute_dask(jobs, backend):
         client, own = Client(backend), True
     try:
         shipped = {}
-        for data, _, _ in jobs:  # each data set travels to the workers once
+        for data, *_ in jobs:  # each data set travels to the workers once
             if data.fingerprint not in shipped:
                 shipped[data.fingerprint] = client.scatter(data, broadcast=True, hash=False)
         futures = [client.submit(_run_and_tag, shipped[d.fingerprint], e, t, pure=False)
-                   for d, e, t in jobs]
+                   for d, e, t, _ in jobs]   # workers may not share our disk: we write
         for fut in as_completed(futures):
             yield fut.result()
     finally:
@@ -461,16 +472,20 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
             jobs = []
             for c in active:
                 done = {i for ch in have[c] for i in range(ch.first, ch.last + 1)}
+                target = None if rs is None or _is_dask(backend) else (rs, cell_dirs[c])
                 for first, last in _runs([i for i in want[c] if i not in done], batch_size):
                     jobs.append((by_name[c[0]], ests[c[1]],
-                                 _Task(c, tuple(range(first, last + 1)), seed, pparams)))
+                                 _Task(c, tuple(range(first, last + 1)), seed, pparams), target))
+            # big data sets first: less idle time at the end of the run
+            jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3])
             bar.total += len(jobs)
             bar.refresh()
             for task, tables in _execute(jobs, n_jobs, backend):
                 first, last = task.iterations[0], task.iterations[-1]
                 if rs is not None:
-                    rs.write(cell_dirs[task.cell], first, last, tables)
-                    tables = {kind: tables[kind] for kind in ("folds", "iterations")}
+                    if "instances" in tables:   # not yet written by the worker
+                        rs.write(cell_dirs[task.cell], first, last, tables)
+                        tables = {kind: tables[kind] for kind in ("folds", "iterations")}
                     have[task.cell].append(_Chunk(first, last, tables, (rs, cell_dirs[task.cell])))
                 else:
                     have[task.cell].append(_Chunk(first, last, tables))
