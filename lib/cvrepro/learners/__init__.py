@@ -120,20 +120,24 @@ def _pdfc():
 
 _SPECS = [
     LearnerSpec("C4.5", "C4.5 decision tree as WEKA J48 (CF 0.25, minNumObj 2, subtree raising)",
-                (RAEDER, MORENO, JAPK, VANW), "faithful", "own implementation of J48", _c45),
+                (RAEDER, MORENO, JAPK, VANW), "faithful", "own implementation of J48 (same trees as WEKA "
+                "3.6.14); KEEL's C4.5 (Moreno-Torres) is another port of C4.5 release 8", _c45),
     LearnerSpec("HDDT", "Hellinger distance decision tree (unpruned, Laplace leaves)",
                 (RAEDER,), "faithful", "own implementation; choices documented in cvrepro.learners.tree.HDDT", _hddt),
     LearnerSpec("NB", "naive Bayes with kernel density estimates (WEKA NaiveBayes -K)",
-                (RAEDER, VANW), "faithful", "own implementation of WEKA's KernelEstimator", _nb_kernel),
+                (RAEDER, VANW), "faithful", "own implementation of WEKA's KernelEstimator; Vanwinckelen & "
+                "Blockeel do not name their NB (NB-normal is WEKA's default)", _nb_kernel),
     LearnerSpec("NB-normal", "naive Bayes with normal densities (WEKA NaiveBayes default)",
                 (JAPK,), "faithful", "the tutorial used WEKA defaults, i.e. this NB", _nb_normal),
     LearnerSpec("MLP", "multilayer perceptron, WEKA -H 3 (one hidden layer of 3 sigmoid units)",
-                (RAEDER,), "faithful", "own implementation of WEKA MultilayerPerceptron", _mlp),
+                (RAEDER,), "faithful", "own implementation of WEKA MultilayerPerceptron; weights seeded "
+                "with random_state as -S (WEKA's default 0 when None)", _mlp),
     LearnerSpec("SMO", "linear SVM, C=1, [0,1]-normalised, hard vote (WEKA SMO defaults)",
                 (RAEDER,), "faithful", "QP solved by libsvm instead of Platt's SMO (same optimum)", _smo),
     LearnerSpec("SVM", "linear SVM as WEKA SMO defaults", (MORENO, JAPK), "stand-in",
                 "KEEL's SVM (Moreno-Torres) and WEKA SMO (tutorial); we use our SMO", _smo),
-    LearnerSpec("1NN", "IBk with k=1", (MORENO,), "faithful", "WEKA IBk semantics (KEEL's kNN is similar)", _knn(1)),
+    LearnerSpec("1NN", "IBk with k=1", (MORENO,), "faithful",
+                "WEKA IBk semantics; KEEL's KNN (Moreno-Torres) also uses normalised Euclidean distance", _knn(1)),
     LearnerSpec("3NN", "IBk with k=3", (MORENO, JAPK), "faithful", "WEKA IBk semantics", _knn(3)),
     LearnerSpec("4NN", "IBk with k=4", (VANW,), "faithful", "WEKA IBk semantics", _knn(4)),
     LearnerSpec("5-NN", "IBk with k=5", (RAEDER,), "faithful", "WEKA IBk semantics", _knn(5)),
@@ -159,7 +163,8 @@ _SPECS = [
                 "scikit-learn AdaBoost of stumps (WEKA AdaBoostM1 with DecisionStump)", _wrapped(_boosting)),
 ]
 
-_ALIASES = {"DT": "C4.5", "J48": "C4.5", "5NN": "5-NN", "IBk": "1NN", "Ripper": "RIPPER", "JRip": "RIPPER"}
+_ALIASES = {"DT": "C4.5", "J48": "C4.5", "5NN": "5-NN", "1-NN": "1NN", "3-NN": "3NN", "4-NN": "4NN",
+            "10-NN": "10NN", "IBk": "1NN", "Ripper": "RIPPER", "JRip": "RIPPER", "SVM-RBF": "PDFC"}
 
 LEARNERS = {s.name: s for s in _SPECS}
 
