@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.naive_bayes import GaussianNB
@@ -193,7 +194,8 @@ def test_damaged_files_are_recomputed(tmp_path, labor, count_tasks):
     inst.write_bytes(inst.read_bytes()[:-200])                   # truncated
     its = next(f for f in files if f.name.startswith("it000002") and "iterations" in f.name)
     raw = bytearray(its.read_bytes())
-    raw[len(raw) // 3] ^= 0xFF                                   # one flipped byte
+    chunk = pq.read_metadata(its).row_group(0).column(2)         # a data page (accuracy)
+    raw[chunk.data_page_offset + chunk.total_compressed_size // 2] ^= 0xFF   # one flipped byte
     its.write_bytes(bytes(raw))
     count_tasks.clear()
     with pytest.warns(RuntimeWarning, match="damaged"):
