@@ -5,8 +5,9 @@ partitioner and returns a :class:`CVResults` with tidy tables:
 
 ``folds``       one row per fold: sizes, fit/predict seconds, every metric
 ``iterations``  one row per iteration: each metric averaged over the k folds
-                (as the papers report) and ``<metric>_pooled``, computed once
-                on the iteration's pooled out-of-fold predictions
+                (as the papers report), ``<metric>_pooled``, computed once
+                on the iteration's pooled out-of-fold predictions, and the
+                iteration's ``seconds`` (partitioning, fits, metrics)
 ``instances``   out-of-fold class probabilities of every iteration (float32),
                 columns ``p_0 .. p_{K-1}`` in the order of ``results.classes``
 ``failures``    one row per fold whose learner raised, predicted NaN or met a
@@ -24,7 +25,13 @@ iterations; tasks run in joblib (``backend="loky"``, the default) or on a
 dask.distributed cluster (``backend="dask"`` uses the current client; a
 scheduler address such as ``"tcp://host:8786"`` connects to one), where each
 data set is scattered to the workers once. Finished tasks are written to the
-store as they arrive, so an interrupted run resumes where it stopped.
+store as they arrive, so an interrupted run resumes where it stopped. The
+store is keyed by the data (content hash), the learner's parameters, the
+partitioner, k and seed, not by the learner's code: clear it after changing
+a learner's implementation.
+
+Per-fold fitting lives in :func:`fit_predict_folds` only, so that a learner
+offering a batched ``fit_predict_folds(X, y, splits)`` can be plugged in there.
 """
 from __future__ import annotations
 
@@ -428,7 +435,7 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
         raise ValueError(f"folds must be integers >= 2, got {folds!r}")
     if stopping is not None and stopping_metric not in M.METRICS:
         raise ValueError(f"stopping_metric must be one of {M.METRICS}, got {stopping_metric!r}")
-    make_partitioner(partitioner, 2)  # validates the name early
+    partitioner = type(make_partitioner(partitioner, 2)).__name__.lower()  # validated, canonical
     pparams = tuple(sorted((partitioner_params or {}).items()))
     datas = [_prepare_data(d) for d in (datasets if isinstance(datasets, (list, tuple)) else [datasets])]
     names = [d.name for d in datas]
@@ -436,8 +443,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
         raise ValueError(f"data set names must be unique, got {names}")
     ests = _resolve_learners(learners)
     _check_class_sizes(datas, folds, dict(pparams))
-    n_workers = joblib.effective_n_jobs(n_jobs) if isinstance(backend, str) and backend != "dask" \
-        and "://" not in backend else max(1, n_jobs if n_jobs > 0 else 2)
+    n_workers = joblib.cpu_count() if _is_dask(backend) and n_jobs < 0 else \
+        max(1, n_jobs) if _is_dask(backend) else joblib.effective_n_jobs(n_jobs)
     order = {"dataset": names, "learner": list(ests), "partitioner": [partitioner]}
     rs = ResultStore(store) if store is not None else None
     by_name = {d.name: d for d in datas}
@@ -584,12 +591,15 @@ def _instances(chunk: _Chunk, data: _Data) -> pd.DataFrame:
 def _feed(rule, chunks, data, its, metric):
     """Show iterations ``its`` to the rule in order; the first one it stops at, or None."""
     K = len(data.classes)
+    cols = [f"p_{j}" for j in range(K)]
+    loaded = {}
     for i in its:
         ch = next(ch for ch in chunks if ch.first <= i <= ch.last)
+        if id(ch) not in loaded:
+            loaded[id(ch)] = _instances(ch, data).sort_values(["iteration", "instance"])
+        inst = loaded[id(ch)]
         est = ch.tables["iterations"].set_index("iteration").at[i, metric]
-        inst = _instances(ch, data)
-        p = inst[inst.iteration == i].sort_values("instance")[[f"p_{j}" for j in range(K)]]
-        p = p.to_numpy(dtype=float)
+        p = inst.loc[inst.iteration == i, cols].to_numpy(dtype=float)
         if rule.update(float(est), p[:, 1] if K == 2 else p):
             return i
     return None
@@ -636,4 +646,4 @@ def _instance_loader(ch: _Chunk, data: _Data, n_it: int):
 
 def _progress(enabled: bool):
     from tqdm.auto import tqdm
-    return tqdm(total=0, disable=not enabled, unit="task", desc="cross-validation")
+    return tqdm(total=0, disable=not enabled, unit="task", desc="cross-validation", delay=1)

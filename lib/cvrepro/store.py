@@ -13,7 +13,9 @@ A chunk holds a contiguous run of iterations. Every file is written to a
 temporary name in the same directory and moved into place with ``os.replace``
 (atomic on POSIX), with Parquet page checksums on. A chunk whose files are
 missing, unreadable, fail their checksums or have the wrong number of rows is
-reported damaged, moved aside (``*.damaged``) and recomputed.
+reported damaged, moved aside (``*.damaged``) and recomputed. (A flipped
+byte in a file's footer statistics can go unnoticed, but leaves the data
+read back intact; damage to the data itself fails the page checksums.)
 """
 from __future__ import annotations
 
