@@ -611,17 +611,18 @@ def _assemble(cells, have, limit, by_name, order) -> CVResults:
         data, n_it = by_name[c[0]], limit[c]
         seen, use = set(), []
         for ch in sorted(have[c], key=lambda ch: ch.first):
-            if ch.first < n_it and ch.first not in seen:   # overlaps (concurrent runs): first wins
-                use.append(ch)
-                seen.update(range(ch.first, ch.last + 1))
+            take = [i for i in range(ch.first, min(ch.last + 1, n_it)) if i not in seen]
+            if take:                 # overlapping chunks (concurrent runs): the first one wins
+                use.append((ch, take))
+                seen.update(take)
         missing = set(range(n_it)) - seen
         if missing:
             raise RuntimeError(f"cell {c}: iterations {sorted(missing)[:5]} missing after the run")
-        for ch in use:
+        for ch, take in use:
             for kind, out in (("folds", folds), ("iterations", iters)):
                 t = ch.tables[kind]
-                out.append(_keyed(t[t.iteration < n_it], c, order))
-            inst_parts.append((c, _instance_loader(ch, data, n_it)))
+                out.append(_keyed(t[t.iteration.isin(take)], c, order))
+            inst_parts.append((c, _instance_loader(ch, data, take)))
     folds = _concat(folds, order).sort_values(KEYS + ["iteration", "fold"], kind="stable", ignore_index=True)
     iters = _concat(iters, order).sort_values(KEYS + ["iteration"], kind="stable", ignore_index=True)
     failed = folds.failure_kind.notna()
@@ -637,10 +638,10 @@ def _assemble(cells, have, limit, by_name, order) -> CVResults:
     return CVResults(folds, iters, failures, stopping, classes, inst_parts, order)
 
 
-def _instance_loader(ch: _Chunk, data: _Data, n_it: int):
+def _instance_loader(ch: _Chunk, data: _Data, take: list):
     def load():
         t = _instances(ch, data)
-        return t[t.iteration < n_it]
+        return t[t.iteration.isin(take)]
     return load
 
 
