@@ -238,3 +238,88 @@ def test_covariate_shift_ordering():
     assert m["DOBSCV"] < 0.995 and m["DBSCV"] < 0.995
     assert m["MSSCV"] > 1.1
     assert abs(m["DOBSCV"] - m["DBSCV"]) < 0.02
+
+
+# --------------------------------------------------------------------------- literal reference
+def _heom_reference(X: pd.DataFrame, i: int, j: int) -> float:
+    """HEOM squared distance written out attribute by attribute (Wilson & Martinez)."""
+    d = 0.0
+    for col in X.columns:
+        a, b = X[col].iloc[i], X[col].iloc[j]
+        if pd.isna(a) or pd.isna(b):
+            d += 1.0
+        elif isinstance(X[col].dtype, pd.CategoricalDtype):
+            d += float(a != b)
+        else:
+            span = X[col].max() - X[col].min()
+            d += ((a - b) / span) ** 2 if span > 0 else 0.0
+    return d
+
+
+def _reference_folds(method: str, X: pd.DataFrame, y: np.ndarray, k: int, seed: int) -> np.ndarray:
+    """Algorithms 1-4 as literal loops, with the documented conventions."""
+    rng = np.random.RandomState(seed)
+    folds = np.full(len(y), -1)
+    offset = 0
+    for c in np.unique(y):
+        rows = list(np.flatnonzero(y == c))
+        n = len(rows)
+
+        def nearest(e, free):   # closest free row, ties to the lowest index
+            return min(free, key=lambda r: (_heom_reference(X, e, r), r))
+
+        if method == "scv":
+            for p, pos in enumerate(rng.permutation(n)):
+                folds[rows[pos]] = (offset + p) % k
+        elif method in ("dbscv", "msscv"):
+            e = rows[rng.randint(n)]
+            free, chain = set(rows) - {e}, [e]
+            while free:
+                e = nearest(e, free)
+                free.discard(e)
+                chain.append(e)
+            if method == "dbscv":
+                for p, r in enumerate(chain):
+                    folds[r] = (offset + p) % k
+            else:
+                sizes = [n // k + (1 if (f - offset) % k < n % k else 0) for f in range(k)]
+                p = 0
+                for f in range(k):
+                    for r in chain[p:p + sizes[f]]:
+                        folds[r] = f
+                    p += sizes[f]
+        else:
+            free = set(rows)
+            for pos in rng.permutation(n):
+                seed_row = rows[pos]
+                if seed_row not in free:
+                    continue
+                free.discard(seed_row)
+                group = [seed_row]
+                for _ in range(min(k - 1, len(free))):
+                    r = min(free, key=lambda r: (_heom_reference(X, seed_row, r), r))
+                    free.discard(r)
+                    group.append(r)
+                for t, r in enumerate(group):
+                    folds[r] = (offset + t) % k
+        offset = (offset + n) % k
+    return folds
+
+
+@pytest.mark.parametrize("method", ["scv", "dbscv", "dobscv", "msscv"])
+def test_matches_literal_reference(method):
+    """Mixed data with missing values and many exact ties (numeric values on a
+    grid whose scaled squares are exact in binary), three unequal classes."""
+    rng = np.random.default_rng(11)
+    n = 41
+    X = pd.DataFrame({
+        "a": rng.integers(0, 5, n).astype(float),
+        "b": rng.integers(0, 3, n).astype(float) * 2,
+        "c": pd.Categorical(rng.choice(["u", "v", "w"], n)),
+    })
+    X.loc[rng.choice(n, 4, replace=False), "a"] = np.nan
+    X.loc[rng.choice(n, 3, replace=False), "c"] = np.nan
+    y = rng.choice([0, 1, 2], n, p=[0.5, 0.3, 0.2])
+    for k, seed in [(3, 0), (4, 1), (5, 2)]:
+        ours = make_partitioner(method, k, seed).fold_ids(X, y)
+        assert np.array_equal(ours, _reference_folds(method, X, y, k, seed)), (k, seed)
