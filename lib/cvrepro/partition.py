@@ -54,7 +54,7 @@ __all__ = [
 
 # A class whose pairwise distance block would exceed this many entries is
 # walked row by row instead (same distances, less memory, slower).
-_MAX_BLOCK = 6000 * 6000
+_MAX_BLOCK = 4000 * 4000
 
 
 # --------------------------------------------------------------------------- #
