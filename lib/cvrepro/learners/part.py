@@ -74,8 +74,8 @@ class PART(C45):
                 break
         node.children = sons
         if all(s is not None and s.is_leaf for s in sons):
-            errors_tree = sum(self._errors_for_dist(s.dist) for s in sons if abs(s.dist.sum()) >= _SMALL)
-            if self._errors_for_dist(dist) - (errors_tree + 0.1) < _SMALL:
+            errors_tree = sum(self._estimate(s.total, s.wrong) for s in sons)
+            if self._estimate(node.total, node.wrong) - (errors_tree + 0.1) < _SMALL:
                 node.make_leaf()
                 return node
         node.index = self._choose_last_index(sons, bags)
@@ -104,7 +104,7 @@ class PART(C45):
         for i, son in enumerate(sons):
             if son is None or bags[i].sum() - self.min_num_obj <= -_SMALL:
                 continue
-            size = -self._rule_path(son)[1].dist.sum()
+            size = -self._rule_path(son)[1].total
             if size - best_val < -_SMALL:
                 best, best_val = i, size
         return best

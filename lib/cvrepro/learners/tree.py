@@ -239,6 +239,16 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
     return n_sub, score, ratio, point
 
 
+@njit(cache=True)
+def _weka_split_point(values, point):
+    """C45Split.setSplitPoint: scan all training values in row order with WEKA's tolerant comparisons."""
+    best = -np.inf
+    for v in values:
+        if v == v and v - best > _SMALL and v - point < _SMALL:
+            best = v
+    return best if best > -np.inf else point
+
+
 # --- pessimistic error estimate ---------------------------------------------
 
 @functools.lru_cache(maxsize=None)
@@ -272,14 +282,15 @@ def _max_bag(perbag: np.ndarray) -> int:
     return best
 
 
-def _num_incorrect(dist: np.ndarray) -> float:
-    return float(dist.sum() - dist[_max_index(dist)])
+def _num_incorrect(dist) -> float:
+    v = dist.tolist() if isinstance(dist, np.ndarray) else dist
+    return float(sum(v) - v[_max_index(v)])
 
 
-def _max_index(v: np.ndarray) -> int:
+def _max_index(v) -> int:
     """Index of the largest value; ties (within 1e-6) to the lowest index, as WEKA's Utils.gr loop."""
     best, best_v = 0, 0.0
-    for i, x in enumerate(v):
+    for i, x in enumerate(v.tolist() if isinstance(v, np.ndarray) else v):
         if x - best_v > _SMALL:
             best, best_v = i, x
     return best
@@ -290,12 +301,21 @@ def _max_index(v: np.ndarray) -> int:
 class _Node:
     """One node; ``rows``/``w`` are the training instances (and weights) that reached it."""
 
-    __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index")
+    __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index",
+                 "total", "wrong", "sub_wrong")
 
     def __init__(self, rows, w, dist):
-        self.rows, self.w, self.dist = rows, w, dist
+        self.rows, self.w = rows, w
+        self.set_dist(dist)
         self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
         self.is_leaf, self.is_empty = True, False
+
+    def set_dist(self, dist):
+        """Class weights at the node, with their total and training errors (cached for pruning)."""
+        self.dist = dist
+        v = dist.tolist()
+        self.total = float(sum(v))
+        self.wrong = self.total - v[_max_index(v)]
 
     def make_leaf(self):
         self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
@@ -338,11 +358,9 @@ class _TreeEngine(TabularClassifier):
         self._K = len(self.classes_)
         self._nominal = self.schema_.nominal
         self._n_values = self.schema_.n_values
-        self._sorted_values = [np.unique(c[~np.isnan(c)]) if not nom else None
-                               for c, nom in zip(X.T, self._nominal)]
 
     def _teardown(self):
-        del self._X, self._XT, self._y, self._sorted_values
+        del self._X, self._XT, self._y
 
     def _stops(self, dist) -> bool:
         """J48's leaf rule: too little weight (< 2 min_num_obj) or a pure node."""
@@ -378,10 +396,8 @@ class _TreeEngine(TabularClassifier):
         return self._split(node, rows, w, reset=True)
 
     def _actual_point(self, attr, point):
-        """J48 moves the threshold to the largest training value <= the midpoint."""
-        v = self._sorted_values[attr]
-        i = np.searchsorted(v, point + _SMALL, side="left") - 1
-        return float(v[i]) if i >= 0 else point
+        """J48 moves the threshold to the largest training value <= the midpoint (its scan, tolerances included)."""
+        return _weka_split_point(self._XT[attr], point)
 
     def _split(self, node, rows, w, reset):
         """Partition (rows, w) by the node's test; missing values go everywhere, weighted.
@@ -502,9 +518,14 @@ def _jround(x: float) -> str:
 
 
 def _jnum(x: float) -> str:
-    """WEKA's ``Utils.doubleToString(x, 6)``: at most 6 decimals, trailing zeros removed."""
-    s = f"{x:.6f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    """WEKA's ``Utils.doubleToString(x, 6)``: round half up of x * 1e6, trailing zeros removed."""
+    temp = x * 1e6
+    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
+    if units == 0:
+        return "0"
+    sign, digits = ("-" if units < 0 else ""), str(abs(units)).rjust(7, "0")
+    whole, frac = digits[:-6], digits[-6:].rstrip("0")
+    return sign + whole + ("." + frac if frac else "")
 
 
 class C45(_TreeEngine):
@@ -568,30 +589,29 @@ class C45(_TreeEngine):
 
     # -- pruning (C45PruneableClassifierTree) --
     def _training_errors(self, node):
-        if node.is_leaf:
-            return _num_incorrect(node.dist)
-        return sum(self._training_errors(c) for c in node.children)
+        """Training errors of the subtree's leaves, cached in ``sub_wrong`` for collapse."""
+        node.sub_wrong = node.wrong if node.is_leaf else sum(self._training_errors(c) for c in node.children)
+        return node.sub_wrong
 
-    def _collapse(self, node):
+    def _collapse(self, node, top=True):
+        if top:
+            self._training_errors(node)
         if node.is_leaf:
             return
-        if self._training_errors(node) >= _num_incorrect(node.dist) - 1e-3:
+        if node.sub_wrong >= node.wrong - 1e-3:
             node.make_leaf()
         else:
             for c in node.children:
-                self._collapse(c)
+                self._collapse(c, top=False)
 
     def _errors_for_dist(self, dist):
-        total = dist.sum()
+        return self._estimate(float(dist.sum()), _num_incorrect(dist))
+
+    def _estimate(self, total, wrong):
+        """C4.5's pessimistic errors: e + addErrs(N, e, CF); 0 for an empty distribution."""
         if abs(total) < _SMALL:
             return 0.0
-        e = _num_incorrect(dist)
-        return e + add_errs(total, e, self.confidence)
-
-    def _estimated_errors(self, node):
-        if node.is_leaf:
-            return self._errors_for_dist(node.dist)
-        return sum(self._estimated_errors(c) for c in node.children)
+        return wrong + add_errs(total, wrong, self.confidence)
 
     def _errors_for_branch(self, node, rows, w):
         if node.is_leaf:
@@ -602,7 +622,8 @@ class C45(_TreeEngine):
         return sum(self._errors_for_branch(c, r, ww) for c, (r, ww) in zip(node.children, parts))
 
     def _new_distribution(self, node, rows, w):
-        node.rows, node.w, node.dist = rows, w, self._dist(rows, w)
+        node.rows, node.w = rows, w
+        node.set_dist(self._dist(rows, w))
         if node.is_leaf:
             if abs(w.sum()) >= _SMALL:
                 node.is_empty = False
@@ -610,28 +631,27 @@ class C45(_TreeEngine):
         for c, (r, ww) in zip(node.children, self._split(node, rows, w, reset=True)):
             self._new_distribution(c, r, ww)
 
-    def _prune(self, node):
+    def _prune(self, node) -> float:
+        """WEKA's prune(); returns the estimated errors of the pruned subtree."""
+        err_leaf = self._estimate(node.total, node.wrong)
         if node.is_leaf:
-            return
-        for c in node.children:
-            self._prune(c)
-        perbag = np.array([c.dist.sum() for c in node.children])
-        largest = _max_bag(perbag)
+            return err_leaf
+        err_tree = sum(self._prune(c) for c in node.children)
+        largest = _max_bag([c.total for c in node.children])
         if self.subtree_raising:
             err_branch = self._errors_for_branch(node.children[largest], node.rows, node.w)
         else:
             err_branch = np.inf
-        err_leaf = self._errors_for_dist(node.dist)
-        err_tree = self._estimated_errors(node)
         if err_leaf - (err_tree + 0.1) < _SMALL and err_leaf - (err_branch + 0.1) < _SMALL:
             node.make_leaf()
-            return
+            return err_leaf
         if err_branch - (err_tree + 0.1) < _SMALL:
             child = node.children[largest]
             node.attr, node.point, node.children = child.attr, child.point, child.children
             node.is_leaf = child.is_leaf
             self._new_distribution(node, node.rows, node.w)
-            self._prune(node)
+            return self._prune(node)
+        return err_tree
 
 
 class HDDT(_TreeEngine):
