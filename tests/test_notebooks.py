@@ -12,7 +12,8 @@ KERNEL = "cvrepro" if "cvrepro" in KernelSpecManager().find_kernel_specs() else 
 def run(notebook: Path, tmp_path: Path, **parameters):
     return papermill.execute_notebook(
         str(notebook), str(tmp_path / notebook.name), kernel_name=KERNEL, cwd=str(notebook.parent),
-        parameters={"profile": "smoke", "output_dir": str(tmp_path / "figures"), **parameters},
+        parameters={"profile": "smoke", "output_dir": str(tmp_path / "figures"),
+                    "store": str(tmp_path / "store"), **parameters},
         progress_bar=False,
     )
 
