@@ -98,7 +98,7 @@ def _ibk(Xtr, ytr, Xte, nominal, lo, hi, k, K, update):
                 s += diff * diff
             dist[t] = s          # squared, as WEKA compares them (sqrt would merge near-ties)
         kk = min(k, n)
-        kth = np.sort(dist)[kk - 1]
+        kth = np.partition(dist, kk - 1)[kk - 1]
         count = 0
         for t in range(n):
             if dist[t] <= kth:
