@@ -98,6 +98,9 @@ CASES = [  # (our name, WEKA class, options, data sets)
 
 
 CASES.append(("SMO", "weka.classifiers.functions.SMO", [], ["vote", "pima"]))
+CASES.append(("C4.5 -U", "weka.classifiers.trees.J48", ["-U"], ["vote", "crx"]))
+CASES.append(("C4.5 -A", "weka.classifiers.trees.J48", ["-A"], ["vote", "crx"]))
+PARAMS = {"C4.5 -U": ("C4.5", {"unpruned": True}), "C4.5 -A": ("C4.5", {"laplace": True})}
 
 
 @pytest.mark.parametrize("learner,classifier,options,datasets", CASES, ids=[c[0] for c in CASES])
@@ -109,7 +112,8 @@ def test_same_predictions_as_weka(tmp_path, learner, classifier, options, datase
             write_arff(train, ds.X.iloc[tr], ds.y.iloc[tr])
             write_arff(test, ds.X.iloc[te], ds.y.iloc[te])
             pred, dist = weka_predictions(classifier, options, train, test)
-            model = make_learner(learner).fit(ds.X.iloc[tr], ds.y.iloc[tr])
+            name_, params = PARAMS.get(learner, (learner, {}))
+            model = make_learner(name_).set_params(**params).fit(ds.X.iloc[tr], ds.y.iloc[tr])
             ours = model.predict(ds.X.iloc[te])
             codes = pd.Categorical(ours, categories=ds.y.cat.categories).codes
             agree += int((codes == pred).sum())
