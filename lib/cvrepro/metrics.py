@@ -73,7 +73,7 @@ def error_rate(y_true, y_pred) -> float:
 def kappa(y_true, y_pred) -> float:
     """Cohen's kappa: (P0 - Pe) / (1 - Pe), Pe from the row and column margins."""
     cm, _ = confusion(y_true, y_pred)
-    return _kappa(cm)
+    return float(_cm_metrics(cm[None], None)["kappa"][0])
 
 
 def precision(y_true, y_pred, pos_label=None, labels=None) -> float:
@@ -141,22 +141,11 @@ def evaluate(y_true, proba, classes, prior=None, pos_label=None) -> dict[str, fl
     t, P = _probabilistic(y_true, proba, classes)
     K = P.shape[1]
     pred = np.argmax(P, axis=1)
-    cm = np.bincount(t * K + pred, minlength=K * K).reshape(K, K)
-    pos = _pos_index(classes, pos_label)
-    prec, rec, fp, f = _binary_from_cm(cm, pos)
-    acc = np.trace(cm) / cm.sum()
-    return {
-        "accuracy": float(acc),
-        "error_rate": float(1.0 - acc),
-        "kappa": _kappa(cm),
-        "auroc": _auroc(t, P, "macro"),
-        "rmse": _rmse(t, P),
-        "precision": prec,
-        "recall": rec,
-        "fpr": fp,
-        "f_measure": f,
-        "info_score": float(_info(t, P, _prior(t, K, prior)).mean()),
-    }
+    cm = np.bincount(t * K + pred, minlength=K * K).reshape(1, K, K)
+    out = {m: float(v[0]) for m, v in _cm_metrics(cm, _pos_index(classes, pos_label)).items()}
+    out.update(auroc=_auroc(t, P, "macro"), rmse=_rmse(t, P),
+               info_score=float(_info(t, P, _prior(t, K, prior)).mean()))
+    return {m: out[m] for m in METRICS}
 
 
 def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, np.ndarray]:
@@ -184,24 +173,16 @@ def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, 
     n_test = np.maximum(counts.sum(1), 1)
     pred = np.argmax(P, axis=1)
     cms = np.bincount((f * K + t) * K + pred, minlength=n_folds * K * K).reshape(n_folds, K, K)
-    pos = 1 if K == 2 else None
-    out = {m: np.full(n_folds, np.nan) for m in METRICS}
+    out = _cm_metrics(cms, 1 if K == 2 else None)
     target = np.zeros_like(P)
     target[np.arange(len(t)), t] = 1.0
     sq = ((P - target) ** 2).mean(axis=1)
-    rmse_ = np.sqrt(np.bincount(f, weights=sq, minlength=n_folds) / n_test)
+    out["rmse"] = np.sqrt(np.bincount(f, weights=sq, minlength=n_folds) / n_test)
     info = _info_rows(t, P, np.asarray(priors, dtype=float)[f])
-    info_ = np.bincount(f, weights=info, minlength=n_folds) / n_test
-    auc = _fold_auroc(t, P, f, n_folds, counts)
-    for j in np.flatnonzero(~bad & (counts.sum(1) > 0)):
-        cm = cms[j]
-        acc = np.trace(cm) / cm.sum()
-        prec, rec, fp, fm = _binary_from_cm(cm, pos)
-        for m, v in (("accuracy", acc), ("error_rate", 1 - acc), ("kappa", _kappa(cm)),
-                     ("auroc", auc[j]), ("rmse", rmse_[j]), ("precision", prec), ("recall", rec),
-                     ("fpr", fp), ("f_measure", fm), ("info_score", info_[j])):
-            out[m][j] = v
-    return out
+    out["info_score"] = np.bincount(f, weights=info, minlength=n_folds) / n_test
+    out["auroc"] = _fold_auroc(t, P, f, n_folds, counts)
+    empty = bad | (counts.sum(1) == 0)
+    return {m: np.where(empty, np.nan, out[m]) for m in METRICS}
 
 
 def _fold_auroc(t, P, f, n_folds, counts) -> np.ndarray:
@@ -239,41 +220,42 @@ def _fold_auroc(t, P, f, n_folds, counts) -> np.ndarray:
 # --------------------------------------------------------------------------- #
 # Internals (integer-coded classes 0..K-1)
 # --------------------------------------------------------------------------- #
-def _kappa(cm: np.ndarray) -> float:
-    n = int(cm.sum())
-    p0 = int(np.trace(cm)) / n
-    pe = int(cm.sum(0) @ cm.sum(1)) / n**2
-    if pe == 1.0:
-        return float("nan")  # a single label on both sides: kappa undefined
-    return float((p0 - pe) / (1.0 - pe))
+def _cm_metrics(cms: np.ndarray, pos: int | None) -> dict[str, np.ndarray]:
+    """Confusion-matrix measures of a stack of matrices (m x K x K, rows true).
 
-
-def _binary_from_cm(cm: np.ndarray, pos: int | None):
-    """(precision, recall, fpr, F) of class ``pos``, or macro one-vs-rest if None."""
-    if pos is None:
-        present = np.flatnonzero(cm.sum(1))
-        per = np.array([_one_vs_rest(cm, c) for c in present])
-        return tuple(float(v) for v in per.mean(0))
-    return _one_vs_rest(cm, pos)
-
-
-def _one_vs_rest(cm: np.ndarray, c: int):
-    n = int(cm.sum())
-    tp = int(cm[c, c])
-    predicted = int(cm[:, c].sum())
-    actual = int(cm[c].sum())
-    prec = tp / predicted if predicted else 0.0
-    rec = tp / actual if actual else float("nan")
-    fpr_ = (predicted - tp) / (n - actual) if n > actual else float("nan")
-    f = 2 * prec * rec / (prec + rec) if prec + rec > 0 else (0.0 if actual else float("nan"))
-    return prec, rec, fpr_, f
+    Binary measures of class ``pos``, or macro one-vs-rest over the classes
+    present (row sum > 0) when ``pos`` is None.
+    """
+    cms = np.asarray(cms, dtype=float)
+    n = cms.sum(axis=(1, 2))
+    diag = np.diagonal(cms, axis1=1, axis2=2)
+    predicted, actual = cms.sum(axis=1), cms.sum(axis=2)
+    nan = np.nan
+    with np.errstate(invalid="ignore", divide="ignore"):
+        acc = diag.sum(1) / n
+        pe = (predicted * actual).sum(1) / n**2
+        kappa_ = np.where(pe < 1.0, (acc - pe) / (1.0 - pe), nan)  # pe = 1: one label only
+        prec = np.where(predicted > 0, diag / predicted, 0.0)
+        rec = np.where(actual > 0, diag / actual, nan)
+        negatives = n[:, None] - actual
+        fpr_ = np.where(negatives > 0, (predicted - diag) / negatives, nan)
+        f = np.where(prec + rec > 0, 2 * prec * rec / (prec + rec), np.where(actual > 0, 0.0, nan))
+    if pos is not None:
+        per = [v[:, pos] for v in (prec, rec, fpr_, f)]
+    else:
+        present = actual > 0
+        with np.errstate(invalid="ignore"):
+            per = [np.where(present, v, 0.0).sum(1) / present.sum(1) for v in (prec, rec, fpr_, f)]
+    return {"accuracy": acc, "error_rate": 1.0 - acc, "kappa": kappa_, "precision": per[0],
+            "recall": per[1], "fpr": per[2], "f_measure": per[3]}
 
 
 def _binary(y_true, y_pred, pos_label, labels):
     cm, labels = confusion(y_true, y_pred, labels)
     if len(labels) < 2:
         raise ValueError(f"need at least two labels for a binary measure, got {labels.tolist()}")
-    return _binary_from_cm(cm, _pos_index(labels, pos_label))
+    m = _cm_metrics(cm[None], _pos_index(labels, pos_label))
+    return tuple(float(m[k][0]) for k in ("precision", "recall", "fpr", "f_measure"))
 
 
 def _pos_index(classes, pos_label):

@@ -51,7 +51,7 @@ from . import metrics as M
 from .partition import encode, make_partitioner
 from .store import ResultStore, short_hash
 
-__all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "learner_seed",
+__all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "learner_seed", "learner_seeds",
            "CVFailureWarning"]
 
 KEYS = ["dataset", "learner", "partitioner", "k"]
@@ -148,9 +148,18 @@ def _build(name: str, template: bytes | None, seed: int, keys: list[str]):
     return est
 
 
+def learner_seeds(seed: int, iteration: int, n_folds: int) -> list[int]:
+    """The learners' random_state of folds 0..n_folds-1 of ``iteration`` (31-bit integers).
+
+    Word ``f`` of ``SeedSequence([seed, iteration])``: a function of (seed,
+    iteration, fold) only (the first words do not depend on ``n_folds``).
+    """
+    return [int(w >> 1) for w in np.random.SeedSequence([seed, iteration]).generate_state(n_folds)]
+
+
 def learner_seed(seed: int, iteration: int, fold: int) -> int:
-    """The learner's random_state for ``fold`` of ``iteration`` (a 31-bit integer)."""
-    return int(np.random.SeedSequence([seed, iteration, fold]).generate_state(1)[0] >> 1)
+    """The learner's random_state for ``fold`` of ``iteration``."""
+    return learner_seeds(seed, iteration, fold + 1)[fold]
 
 
 # --------------------------------------------------------------------------- #
@@ -208,6 +217,8 @@ def _align(raw: np.ndarray, learned, classes: np.ndarray, n: int) -> np.ndarray:
     learned = np.asarray(learned)
     if raw.shape != (n, len(learned)):
         raise ValueError(f"predict_proba returned shape {raw.shape}, expected ({n}, {len(learned)})")
+    if len(learned) == len(classes) and (learned == classes).all():
+        return raw
     proba = np.zeros((n, len(classes)))
     for j, c in enumerate(learned):
         hit = np.flatnonzero(classes == c)
@@ -244,7 +255,7 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
             encoded = encode(data.X, data.codes, splitter.metric)
         fold_of = splitter.fold_ids(data.X, data.codes, encoded=encoded)
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
-        seeds = [learner_seed(task.seed, it, f) for f in range(k)]
+        seeds = learner_seeds(task.seed, it, k)
         outcomes = fit_predict_folds(learner, est, data, splits, seeds)
         oof = np.full((n, K), np.nan)
         for (_, test), o in zip(splits, outcomes):
