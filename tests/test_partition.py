@@ -1,5 +1,4 @@
 """Partitioners: fold invariants, the algorithms' defining behaviour, and the paper's premise."""
-import warnings
 
 import numpy as np
 import pandas as pd

@@ -1,12 +1,9 @@
 """The repeated-CV engine: tables, reproducibility, cache/resume, failures, stopping."""
-import os
 import signal
 import subprocess
 import sys
 import textwrap
 import time
-import warnings
-from pathlib import Path
 
 import numpy as np
 import pandas as pd

@@ -40,7 +40,7 @@ import pickle
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 import joblib
 import numpy as np
