@@ -112,8 +112,8 @@ def test_same_predictions_as_weka(tmp_path, learner, classifier, options, datase
             write_arff(train, ds.X.iloc[tr], ds.y.iloc[tr])
             write_arff(test, ds.X.iloc[te], ds.y.iloc[te])
             pred, dist = weka_predictions(classifier, options, train, test)
-            name_, params = PARAMS.get(learner, (learner, {}))
-            model = make_learner(name_).set_params(**params).fit(ds.X.iloc[tr], ds.y.iloc[tr])
+            base_name, params = PARAMS.get(learner, (learner, {}))
+            model = make_learner(base_name).set_params(**params).fit(ds.X.iloc[tr], ds.y.iloc[tr])
             ours = model.predict(ds.X.iloc[te])
             codes = pd.Categorical(ours, categories=ds.y.cat.categories).codes
             agree += int((codes == pred).sum())

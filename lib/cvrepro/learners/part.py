@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tree import _SMALL, C45, _logf, _Node
+from .tree import _SMALL, C45, _jnum, _logf, _Node
 
 __all__ = ["PART"]
 
@@ -153,12 +153,8 @@ class PART(C45):
                 if self.schema_.nominal[attr]:
                     conds.append(f"{names[attr]} = {self.schema_.categories[attr][index]}")
                 else:
-                    conds.append(f"{names[attr]} {'<=' if index == 0 else '>'} {_fmt(point)}")
+                    conds.append(f"{names[attr]} {'<=' if index == 0 else '>'} {_jnum(point)}")
             label = self._label(dist, dist)
             blocks.append((" AND\n".join(conds) + ": " if conds else ": ") + label)
         return "\n\n".join(blocks) + f"\n\nNumber of Rules  : \t{len(self.rules_)}\n"
 
-
-def _fmt(x):
-    from .tree import _jnum
-    return _jnum(x)

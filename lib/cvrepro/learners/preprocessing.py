@@ -20,7 +20,7 @@ from sklearn.utils import check_array
 
 __all__ = [
     "Schema", "encode_target", "replace_missing_stats", "replace_missing",
-    "nominal_to_binary", "range_stats", "normalize",
+    "nominal_to_binary", "range_stats", "normalize", "numeric_filters_fit", "numeric_filters_apply",
 ]
 
 
@@ -186,3 +186,20 @@ def normalize(X: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     safe = np.where((width > 0) & np.isfinite(width), width, 1.0)
     Z = (X - lo) / safe
     return np.where((width > 0) & np.isfinite(width), Z, np.where(np.isnan(X), np.nan, 0.0))
+
+
+def numeric_filters_fit(X: np.ndarray, schema: Schema, scale: bool = True):
+    """WEKA's chain for learners that need numbers (SMO's order): ReplaceMissingValues,
+    NominalToBinary, then (``scale``) Normalize. Returns ``(state, transformed X)``."""
+    fill = replace_missing_stats(X, schema.nominal)
+    Z = nominal_to_binary(replace_missing(X, fill), schema.nominal, schema.n_values)
+    lo, hi = range_stats(Z) if scale else (None, None)
+    state = (fill, lo, hi)
+    return state, (normalize(Z, lo, hi) if scale else Z)
+
+
+def numeric_filters_apply(X: np.ndarray, schema: Schema, state) -> np.ndarray:
+    """Apply the chain fitted by :func:`numeric_filters_fit` to new data."""
+    fill, lo, hi = state
+    Z = nominal_to_binary(replace_missing(X, fill), schema.nominal, schema.n_values)
+    return Z if lo is None else normalize(Z, lo, hi)

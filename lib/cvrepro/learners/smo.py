@@ -23,8 +23,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.svm import SVC
 
 from .base import TabularClassifier
-from .preprocessing import (nominal_to_binary, normalize, range_stats, replace_missing,
-                            replace_missing_stats)
+from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
 __all__ = ["SMO", "pairwise_coupling"]
 
@@ -70,15 +69,10 @@ class SMO(TabularClassifier):
 
     # the filters are separate so that a batched path can share them across folds
     def filters_fit(self, X):
-        fill = replace_missing_stats(X, self.schema_.nominal)
-        Z = nominal_to_binary(replace_missing(X, fill), self.schema_.nominal, self.schema_.n_values)
-        lo, hi = range_stats(Z)
-        return (fill, lo, hi), normalize(Z, lo, hi)
+        return numeric_filters_fit(X, self.schema_, scale=True)
 
     def filters_apply(self, X):
-        fill, lo, hi = self.filters_
-        Z = nominal_to_binary(replace_missing(X, fill), self.schema_.nominal, self.schema_.n_values)
-        return normalize(Z, lo, hi)
+        return numeric_filters_apply(X, self.schema_, self.filters_)
 
     def _fit(self, X, y):
         if not self.C > 0:

@@ -13,8 +13,7 @@ from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
-from .preprocessing import (nominal_to_binary, normalize, range_stats, replace_missing,
-                            replace_missing_stats)
+from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
 __all__ = ["Wrapped"]
 
@@ -35,16 +34,11 @@ class Wrapped(TabularClassifier):
         self.random_state = random_state
 
     def _filters_fit(self, X):
-        self.fill_ = replace_missing_stats(X, self.schema_.nominal)
-        Z = nominal_to_binary(replace_missing(X, self.fill_), self.schema_.nominal, self.schema_.n_values)
-        if self.normalize:
-            self.lo_, self.hi_ = range_stats(Z)
-            Z = normalize(Z, self.lo_, self.hi_)
+        self.filters_, Z = numeric_filters_fit(X, self.schema_, scale=self.normalize)
         return Z
 
     def _filters_apply(self, X):
-        Z = nominal_to_binary(replace_missing(X, self.fill_), self.schema_.nominal, self.schema_.n_values)
-        return normalize(Z, self.lo_, self.hi_) if self.normalize else Z
+        return numeric_filters_apply(X, self.schema_, self.filters_)
 
     def _fit(self, X, y):
         present = np.unique(y)
