@@ -381,14 +381,16 @@ class CVResults:
         return self._instances
 
     def oof(self, dataset: str, learner: str, k: int, partitioner: str | None = None) -> np.ndarray:
-        """Out-of-fold probabilities of one cell as an (iterations, n, K) array."""
-        t = self.instances
-        sel = (t.dataset == dataset) & (t.learner == learner) & (t.k == k)
-        if partitioner is not None:
-            sel &= t.partitioner == partitioner
-        t = t[sel].sort_values(["iteration", "instance"])
-        if t.empty:
+        """Out-of-fold probabilities of one cell as an (iterations, n, K) array.
+
+        Reads only that cell's chunks, so it stays cheap on paper-scale stores.
+        """
+        parts = [load() for cell, load in self._instance_parts
+                 if cell[:2] == (dataset, learner) and cell[3] == k
+                 and (partitioner is None or cell[2] == partitioner)]
+        if not parts:
             raise KeyError(f"no results for dataset={dataset!r}, learner={learner!r}, k={k}")
+        t = pd.concat(parts, ignore_index=True).sort_values(["iteration", "instance"])
         K = len(self.classes[dataset])
         p = t[[f"p_{j}" for j in range(K)]].to_numpy()
         return p.reshape(t.iteration.nunique(), -1, K)
