@@ -162,6 +162,8 @@ def test_bad_input():
         DOBSCV(2, metric="cosine").fold_ids(X, y)
     with pytest.raises(ValueError, match="unknown partitioner"):
         make_partitioner("loo")
+    with pytest.raises(ValueError, match="infinite"):
+        DBSCV(2).fold_ids(np.r_[X[:-1], [[np.inf]]], y)
 
 
 # --------------------------------------------------------------------------- distances

@@ -83,6 +83,8 @@ class _Encoded:
             col = frame[name]
             if _is_numeric(col):
                 v = col.to_numpy(dtype=float, na_value=np.nan)
+                if np.isinf(v).any():
+                    raise ValueError(f"attribute {name!r} has infinite values")
                 ok = ~np.isnan(v)
                 if not ok.any():
                     continue
