@@ -51,7 +51,8 @@ from . import metrics as M
 from .partition import encode, make_partitioner
 from .store import ResultStore, short_hash
 
-__all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "learner_seed", "learner_seeds",
+__all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "LearnerFactory",
+           "learner_seed", "learner_seeds",
            "CVFailureWarning"]
 
 KEYS = ["dataset", "learner", "partitioner", "k"]
@@ -126,26 +127,31 @@ def _resolve_learners(learners) -> dict:
     return out
 
 
-def _seed_keys(est) -> list[str]:
-    """Parameters called ``random_state`` at any depth of an estimator."""
-    if est is None:
-        return []
-    return [k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
+class LearnerFactory:
+    """Fresh, unfitted copies of one learner with a given ``random_state``.
 
+    A dict learner is pickled once and unpickled per fold (cheaper than
+    ``clone``); its parameters named ``random_state`` at any depth get the
+    seed. A learner given by name comes from ``make_learner(name, seed)``.
+    """
 
-def _build(name: str, template: bytes | None, seed: int, keys: list[str]):
-    """A fresh learner from a pickled unfitted ``template`` (cheaper than ``clone``
-    per fold), with its ``random_state`` parameters (``keys``) set to ``seed``."""
-    if template is None:
-        from .learners import make_learner
-        return make_learner(name, random_state=seed)
-    est = pickle.loads(template)
-    nested = [k for k in keys if k != "random_state"]
-    if "random_state" in keys:
-        est.random_state = seed          # what set_params does, without its introspection
-    if nested:
-        est.set_params(**dict.fromkeys(nested, seed))
-    return est
+    def __init__(self, name: str, est=None):
+        self.name = name
+        self.template = None if est is None else pickle.dumps(clone(est))
+        self.keys = [] if est is None else [
+            k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
+
+    def __call__(self, seed: int):
+        if self.template is None:
+            from .learners import make_learner
+            return make_learner(self.name, random_state=seed)
+        est = pickle.loads(self.template)
+        if "random_state" in self.keys:
+            est.random_state = seed          # what set_params does, without its introspection
+        nested = [k for k in self.keys if k != "random_state"]
+        if nested:
+            est.set_params(**dict.fromkeys(nested, seed))
+        return est
 
 
 def learner_seeds(seed: int, iteration: int, n_folds: int) -> list[int]:
@@ -175,15 +181,13 @@ class FoldOutcome:
     failure: tuple[str, str] | None = None   # (kind, message)
 
 
-def fit_predict_folds(name: str, est, data: _Data, splits, seeds) -> list[FoldOutcome]:
+def fit_predict_folds(make: LearnerFactory, data: _Data, splits, seeds) -> list[FoldOutcome]:
     """Fit one fresh learner per ``(train, test)`` split and predict its test rows.
 
     This is the only place where learners are fitted, so that a batched path
     (a learner's own ``fit_predict_folds(X, y, splits)``) can replace the loop.
     """
     out = []
-    keys = _seed_keys(est)
-    template = None if est is None else pickle.dumps(clone(est))
     K = len(data.classes)
     for (train, test), seed in zip(splits, seeds):
         if np.count_nonzero(np.bincount(data.codes[train], minlength=K)) < 2:
@@ -193,7 +197,7 @@ def fit_predict_folds(name: str, est, data: _Data, splits, seeds) -> list[FoldOu
         X = data.X
         Xtr, Xte = (X.iloc[train], X.iloc[test]) if isinstance(X, pd.DataFrame) else (X[train], X[test])
         try:
-            model = _build(name, template, seed, keys)
+            model = make(seed)
             t0 = time.perf_counter()
             model.fit(Xtr, data.y[train])
             t1 = time.perf_counter()
@@ -248,6 +252,7 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     full_prior = np.bincount(data.codes, minlength=K) / n
     fold_rows, iter_rows, oofs, fold_ids = [], [], [], []
     encoded = None
+    make = LearnerFactory(learner, est)
     for it in task.iterations:
         started = time.perf_counter()
         splitter = make_partitioner(partitioner, k, task.seed + it, **params)
@@ -256,7 +261,7 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
         fold_of = splitter.fold_ids(data.X, data.codes, encoded=encoded)
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
         seeds = learner_seeds(task.seed, it, k)
-        outcomes = fit_predict_folds(learner, est, data, splits, seeds)
+        outcomes = fit_predict_folds(make, data, splits, seeds)
         oof = np.full((n, K), np.nan)
         for (_, test), o in zip(splits, outcomes):
             if o.failure is None:
