@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tree import _SMALL, C45, _jnum, _logf, _Node
+from .tree import _SMALL, C45, _deep_recursion, _jnum, _logf, _Node
 
 __all__ = ["PART"]
 
@@ -40,7 +40,8 @@ class PART(C45):
         rows, w = np.arange(X.shape[0]), np.ones(X.shape[0])
         self.rules_ = []
         while len(rows) > 0:
-            root = self._build_dec(rows, w, leaf=False)
+            with _deep_recursion():
+                root = self._build_dec(rows, w, leaf=False)
             path, leaf = self._rule_path(root)
             self.rules_.append((path, self._leaf_probs(leaf.dist), leaf.dist))
             cover = self._coverage(path, self._X[rows])

@@ -13,8 +13,10 @@ kernel; growing, pruning and prediction are numpy code over node objects.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
+import sys
 
 import numpy as np
 from numba import njit
@@ -332,6 +334,17 @@ class _Node:
         return 1 if self.is_leaf else 1 + sum(c.n_nodes() for c in self.children)
 
 
+@contextlib.contextmanager
+def _deep_recursion(limit: int = 20000):
+    """Growing, pruning and prediction recurse once per tree level; allow deep trees."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 class _TreeEngine(TabularClassifier):
     """Grows (and for C4.5 prunes) a tree; subclasses fix the criterion and options."""
 
@@ -341,12 +354,13 @@ class _TreeEngine(TabularClassifier):
     def _fit(self, X, y):
         self._setup(X, y)
         rows = np.arange(X.shape[0])
-        self.tree_ = self._grow(rows, np.ones(X.shape[0]))
-        self._post_grow()
-        self._teardown()
-        self._strip(self.tree_)
-        self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
-        self.tree_size_ = self.tree_.n_nodes()
+        with _deep_recursion():
+            self.tree_ = self._grow(rows, np.ones(X.shape[0]))
+            self._post_grow()
+            self._teardown()
+            self._strip(self.tree_)
+            self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
+            self.tree_size_ = self.tree_.n_nodes()
 
     def _setup(self, X, y):
         """Training-time state shared by the growing routines (dropped after fit)."""
@@ -448,7 +462,8 @@ class _TreeEngine(TabularClassifier):
 
     def _predict_proba(self, X):
         out = np.zeros((X.shape[0], len(self.classes_)))
-        self._push(self.tree_, X, np.arange(X.shape[0]), np.ones(X.shape[0]), out)
+        with _deep_recursion():
+            self._push(self.tree_, X, np.arange(X.shape[0]), np.ones(X.shape[0]), out)
         return out
 
     def _push(self, node, X, idx, wt, out):
@@ -486,7 +501,8 @@ class _TreeEngine(TabularClassifier):
         if self.tree_.is_leaf:
             lines.append(": " + self._label(self.tree_.dist, self.tree_.dist))
         else:
-            self._dump(self.tree_, 0, names, lines)
+            with _deep_recursion():
+                self._dump(self.tree_, 0, names, lines)
         body = "".join(lines)
         return (f"{body}\n\nNumber of Leaves  : \t{self.n_leaves_}\n\n"
                 f"Size of the tree : \t{self.tree_size_}\n")
