@@ -143,7 +143,8 @@ _SPECS = [
     LearnerSpec("5-NN", "IBk with k=5", (RAEDER,), "faithful", "WEKA IBk semantics", _knn(5)),
     LearnerSpec("10NN", "IBk with k=10", (VANW,), "faithful", "WEKA IBk semantics", _knn(10)),
     LearnerSpec("PART", "PART rule learner (partial C4.5 trees)", (MORENO,), "faithful",
-                "own implementation reusing the C4.5 engine", _part),
+                "own implementation reusing the C4.5 engine; same rule lists as WEKA 3.6.14's PART "
+                "(KEEL's PART, used by Moreno-Torres, is a port of it)", _part),
     LearnerSpec("RIPPER", "RIPPER rule learner", (MORENO, JAPK), "stand-in",
                 "wittgenstein's RIPPER, one-vs-rest in JRip's class order; not JRip", _ripper),
     LearnerSpec("FURIA", "fuzzy unordered rule induction", (MORENO,), "stand-in",
@@ -156,7 +157,8 @@ _SPECS = [
     LearnerSpec("LR", "logistic regression", (VANW,), "stand-in",
                 "scikit-learn LogisticRegression (C=1e8, like WEKA's ridge 1e-8)", _wrapped(_lr, normalize=True)),
     LearnerSpec("RF", "random forest, 10 trees, log2 features", (VANW, JAPK), "stand-in",
-                "scikit-learn RandomForest with WEKA 3.6 defaults (10 trees)", _wrapped(_rf)),
+                "scikit-learn RandomForest with WEKA 3.6's 10 trees; log2(M) features where WEKA "
+                "takes int(log2(M)) + 1, CART trees instead of RandomTree", _wrapped(_rf)),
     LearnerSpec("Bagging", "bagging of 10 trees", (JAPK,), "stand-in",
                 "scikit-learn Bagging of CART trees (WEKA: REPTree)", _wrapped(_bagging)),
     LearnerSpec("Boosting", "AdaBoost of 10 stumps", (JAPK,), "stand-in",
