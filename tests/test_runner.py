@@ -334,3 +334,15 @@ def test_bad_input(labor):
         run_cv(**ok, iterations=0)
     with pytest.raises(ValueError, match="rows"):
         run_cv([("x", np.zeros((3, 1)), [0, 1])], LEARNERS, progress=False)
+
+
+def test_stopping_with_store_recomputes_nothing(tmp_path, labor, count_tasks):
+    args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=20,
+                stopping=lambda: StopAfterStable(), batch_size=3, progress=False, store=tmp_path)
+    first = run_cv(**args)
+    assert count_tasks
+    count_tasks.clear()
+    again = run_cv(**args)
+    assert count_tasks == []
+    same(first, again)
+    pd.testing.assert_frame_equal(first.stopping, again.stopping)

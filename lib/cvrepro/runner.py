@@ -315,7 +315,8 @@ def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
         for job in jobs:
             yield _run_and_tag(*job)
     else:
-        par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+        par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
+                              batch_size=1)   # our tasks are already coarse
         yield from par(joblib.delayed(_run_and_tag)(*job) for job in jobs)
 
 
