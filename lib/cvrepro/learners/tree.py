@@ -556,10 +556,9 @@ class C45(_TreeEngine):
     ``unpruned=True`` is J48 -U (no pruning; the tree is still collapsed, as
     WEKA 3.6 does). ``to_text()`` prints the tree as J48 does; on all 52
     catalog data sets our trees print identically to WEKA 3.6.14's. Possible
-    deviation: WEKA
-    decides ties of floating-point scores with its 1e-6 tolerance, as we do,
-    but may sum weights in another order, so scores equal up to the last
-    bits could break differently.
+    deviation: WEKA decides ties of floating-point scores with its 1e-6
+    tolerance, as we do, but may sum weights in another order, so scores
+    equal up to the last bits could break differently.
     """
 
     _criterion = _C45
