@@ -248,13 +248,17 @@ def test_resume_after_kill_9(tmp_path):
 
 
 # --------------------------------------------------------------------------- failures
-def test_failures_are_recorded_and_the_run_continues(labor):
+def test_failures_are_recorded_and_the_run_continues(labor, tmp_path):
     X = np.random.default_rng(0).normal(size=(21, 2))
     y = np.array(["a"] * 20 + ["b"])   # k = 2: one training fold holds only class a
+    args = dict(datasets=[labor, ("tiny", X, y)], learners={"flaky": Flaky(), "nb": LEARNERS["nb"]},
+                folds=2, iterations=5, progress=False, partitioner_params={"small_classes": "warn"},
+                store=tmp_path)
     with pytest.warns(CVFailureWarning, match="failed"), \
             pytest.warns(UserWarning, match="fewer folds"):
-        res = run_cv([labor, ("tiny", X, y)], {"flaky": Flaky(), "nb": LEARNERS["nb"]}, folds=2,
-                     iterations=5, progress=False, partitioner_params={"small_classes": "warn"})
+        res = run_cv(**args)
+    with pytest.warns(CVFailureWarning, match="failed"):   # failures are cached too, and reported
+        same(res, run_cv(**args))
     fl = res.failures
     labor_flaky = fl[(fl.dataset == "labor") & (fl.learner == "flaky")]
     seeds = [learner_seed(0, i, f) for i in range(5) for f in range(2)]

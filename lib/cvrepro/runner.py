@@ -281,10 +281,9 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
         iter_rows.append({"iteration": it, "seconds": time.perf_counter() - started, **agg})
         oofs.append(oof.astype(np.float32))
         fold_ids.append(fold_of.astype(np.int16))
-    folds = pd.DataFrame(fold_rows).astype({"iteration": "int32", "fold": "int16",
-                                            "n_train": "int32", "n_test": "int32",
-                                            "failure_kind": "object", "failure_message": "object"})
-    iters = pd.DataFrame(iter_rows).astype({"iteration": "int32"})
+    folds = _frame(fold_rows, {"iteration": np.int32, "fold": np.int16, "n_train": np.int32,
+                               "n_test": np.int32, "failure_kind": object, "failure_message": object})
+    iters = _frame(iter_rows, {"iteration": np.int32})
     its = np.asarray(task.iterations, dtype=np.int32)
     inst = pd.DataFrame({"iteration": np.repeat(its, n), "instance": np.tile(np.arange(n, dtype=np.int32), len(its)),
                          "fold": np.concatenate(fold_ids)})
@@ -292,6 +291,13 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     for j in range(K):
         inst[f"p_{j}"] = stacked[:, j]
     return {"folds": folds, "iterations": iters, "instances": inst}
+
+
+def _frame(rows: list[dict], dtypes: dict) -> pd.DataFrame:
+    """Rows of equal keys as a DataFrame, columns typed as given (else float64), built
+    column by column (much cheaper than DataFrame(rows).astype(...))."""
+    return pd.DataFrame({key: np.array([r[key] for r in rows], dtype=dtypes.get(key, np.float64))
+                         for key in rows[0]})
 
 
 # --------------------------------------------------------------------------- #
