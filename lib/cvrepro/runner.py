@@ -130,27 +130,30 @@ def _resolve_learners(learners) -> dict:
 class LearnerFactory:
     """Fresh, unfitted copies of one learner with a given ``random_state``.
 
-    A dict learner is pickled once and unpickled per fold (cheaper than
-    ``clone``); its parameters named ``random_state`` at any depth get the
-    seed. A learner given by name comes from ``make_learner(name, seed)``.
+    A dict learner is pickled once, together with its (sub-)estimators that
+    have a ``random_state`` parameter, and unpickled per fold (cheaper than
+    ``clone``; one pickle keeps the references into the copy), then the seed
+    is set on each of them, as ``set_params`` would. A learner given by name
+    comes from ``make_learner(name, seed)``.
     """
 
     def __init__(self, name: str, est=None):
         self.name = name
-        self.template = None if est is None else pickle.dumps(clone(est))
-        self.keys = [] if est is None else [
-            k for k in est.get_params(deep=True) if k == "random_state" or k.endswith("__random_state")]
+        self.template = None
+        if est is not None:
+            est = clone(est)
+            params = est.get_params(deep=True)
+            owners = [est if k == "random_state" else params[k[:-len("__random_state")]]
+                      for k in params if k == "random_state" or k.endswith("__random_state")]
+            self.template = pickle.dumps((est, owners))
 
     def __call__(self, seed: int):
         if self.template is None:
             from .learners import make_learner
             return make_learner(self.name, random_state=seed)
-        est = pickle.loads(self.template)
-        if "random_state" in self.keys:
-            est.random_state = seed          # what set_params does, without its introspection
-        nested = [k for k in self.keys if k != "random_state"]
-        if nested:
-            est.set_params(**dict.fromkeys(nested, seed))
+        est, owners = pickle.loads(self.template)
+        for owner in owners:
+            owner.random_state = seed
         return est
 
 
