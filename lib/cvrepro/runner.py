@@ -106,7 +106,8 @@ def _prepare_data(item) -> _Data:
                         repr(list(X.columns)), repr(X.dtypes.astype(str).tolist()))
     else:
         X = np.asarray(X)
-        fp = short_hash(np.ascontiguousarray(X).tobytes(), str(X.dtype), str(X.shape))
+        content = joblib.hash(X) if X.dtype == object else np.ascontiguousarray(X).tobytes()
+        fp = short_hash(content, str(X.dtype), str(X.shape))
     fp = short_hash(fp, codes.tobytes(), repr(classes.tolist()))
     return _Data(str(name), X, ys.to_numpy(), codes, classes, fp)
 
