@@ -330,6 +330,8 @@ def test_bad_input(labor):
         run_cv(**ok, partitioner="loo")
     with pytest.raises(ValueError, match="fewer than k=30"):
         run_cv(**ok, folds=30)
+    with pytest.raises(ValueError, match="no data sets"):
+        run_cv([], LEARNERS, progress=False)
     with pytest.raises(ValueError, match="unique"):
         run_cv([labor, labor], LEARNERS, progress=False)
     with pytest.raises(TypeError, match="learners"):

@@ -468,6 +468,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     pparams = tuple(sorted((partitioner_params or {}).items()))
     datas = [_prepare_data(d) for d in (datasets if isinstance(datasets, (list, tuple)) else [datasets])]
     names = [d.name for d in datas]
+    if not names:
+        raise ValueError("no data sets given")
     if len(set(names)) != len(names):
         raise ValueError(f"data set names must be unique, got {names}")
     ests = _resolve_learners(learners)
