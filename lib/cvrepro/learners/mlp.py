@@ -17,6 +17,14 @@ activations normalised to sum to 1 are the class probabilities.
 units, an integer string = that many units (Raeder et al.'s ``-H 3``), ``"0"``
 = no hidden layer. Only a single hidden layer is supported.
 
+The arithmetic is WEKA's operation for operation, except ``exp``: Java's
+``Math.exp`` is a JVM intrinsic that differs from the C library's in the
+last bit for about 0.2 % of arguments (and differs between JVMs), and
+per-instance training amplifies such differences over long runs. Against
+WEKA 3.6.14 on OpenJDK 17 our probabilities are equal to WEKA's printed 3
+decimals on 15 of 17 of Raeder et al.'s data sets; on chess and tic-tac-toe
+(thousands of updates per epoch) 99.4 % and 99.7 % of predictions agree.
+
 Deviation: WEKA restarts training with half the learning rate if the error
 becomes NaN; with clipped sigmoids this does not happen, so we raise instead.
 """
@@ -104,12 +112,12 @@ def _train(X, y, W1, W2, epochs, lr, momentum):
             _forward(x, W1, W2, h, o)
             for c in range(K):
                 t = 1.0 if y[i] == c else 0.0
-                d_out[c] = (t - o[c]) * o[c] * (1.0 - o[c])
+                d_out[c] = (t - o[c]) * (o[c] * (1.0 - o[c]))     # WEKA's order of operations
             for j in range(H):
                 s = 0.0
                 for c in range(K):
                     s += d_out[c] * W2[c, j + 1]
-                d_hid[j] = s * h[j] * (1.0 - h[j])
+                d_hid[j] = s * (h[j] * (1.0 - h[j]))
             for c in range(K):
                 g = lr * d_out[c]
                 ch = g + momentum * dW2[c, 0]
