@@ -23,8 +23,10 @@ global random state, task order or the number of workers.
 Work is cut into tasks of one (data set, learner, k) cell and a run of
 iterations; tasks run in joblib (``backend="loky"``, the default) or on a
 dask.distributed cluster (``backend="dask"`` uses the current client; a
-scheduler address such as ``"tcp://host:8786"`` connects to one), where each
-data set is scattered to the workers once. Finished tasks are written to the
+scheduler address such as ``"tcp://host:8786"`` connects to one). Data sets
+travel to each worker once: scattered on dask; with joblib, written once to
+a temporary file that each worker reads on first use and keeps (tasks carry
+only a reference). Finished tasks are written to the
 store as they arrive, so an interrupted run resumes where it stopped. The
 store is keyed by the data (content hash), the learner's parameters, the
 partitioner, k and seed, not by the learner's code: clear it after changing
@@ -36,7 +38,9 @@ offering a batched ``fit_predict_folds(X, y, splits)`` can be plugged in there.
 from __future__ import annotations
 
 import math
+import os
 import pickle
+import tempfile
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -325,12 +329,47 @@ def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
         for job in jobs:
             yield _run_and_tag(*job)
     else:
-        par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
-                              batch_size=1)   # our tasks are already coarse
-        yield from par(joblib.delayed(_run_and_tag)(*job) for job in jobs)
+        with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
+            refs = {}
+            for data, *_ in jobs:   # each data set written once, read once per worker
+                if data.fingerprint not in refs:
+                    path = os.path.join(folder, data.fingerprint + ".pkl")
+                    with open(path, "wb") as fh:
+                        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                    refs[data.fingerprint] = _DataRef(data.fingerprint, path)
+            par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
+                                  batch_size=1)   # our tasks are already coarse
+            yield from par(joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest)
+                           for d, *rest in jobs)
+
+
+@dataclass(frozen=True)
+class _DataRef:
+    """Where a worker finds a data set it has not seen yet (see :func:`_worker_data`)."""
+
+    fingerprint: str
+    path: str
+
+
+_WORKER_DATA: dict = {}   # fingerprint -> _Data, per worker process
+_WORKER_DATA_MAX = 4
+
+
+def _worker_data(ref: _DataRef) -> _Data:
+    """The data set behind ``ref``, loaded once per worker and kept for the next tasks."""
+    data = _WORKER_DATA.pop(ref.fingerprint, None)
+    if data is None:
+        with open(ref.path, "rb") as fh:
+            data = pickle.load(fh)
+        while len(_WORKER_DATA) >= _WORKER_DATA_MAX:   # oldest out: memory stays bounded
+            _WORKER_DATA.pop(next(iter(_WORKER_DATA)))
+    _WORKER_DATA[ref.fingerprint] = data
+    return data
 
 
 def _run_and_tag(data, est, task, target=None):
+    if isinstance(data, _DataRef):
+        data = _worker_data(data)
     tables = _run_task(data, est, task)
     if target is not None:
         rs, cell_dir = target
