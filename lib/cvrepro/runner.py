@@ -325,9 +325,12 @@ def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
         return
     if _is_dask(backend):
         yield from _execute_dask(jobs, backend)
-    elif n_jobs == 1:
-        for job in jobs:
-            yield _run_and_tag(*job)
+    elif n_jobs == 1 or backend == "threading":
+        if n_jobs == 1:
+            yield from (_run_and_tag(*job) for job in jobs)
+        else:                                  # threads share our memory: no shipping at all
+            par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
+            yield from par(joblib.delayed(_run_and_tag)(*job) for job in jobs)
     else:
         with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
             refs = {}
