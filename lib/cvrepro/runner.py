@@ -325,12 +325,10 @@ def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
         return
     if _is_dask(backend):
         yield from _execute_dask(jobs, backend)
-    elif n_jobs == 1 or backend == "threading":
-        if n_jobs == 1:
-            yield from (_run_and_tag(*job) for job in jobs)
-        else:                                  # threads share our memory: no shipping at all
-            par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
-            yield from par(joblib.delayed(_run_and_tag)(*job) for job in jobs)
+    elif n_jobs == 1:
+        yield from (_run_and_tag(*job) for job in jobs)
+    elif backend == "threading":   # threads share our memory: nothing to ship
+        yield from _parallel(n_jobs, backend)(joblib.delayed(_run_and_tag)(*job) for job in jobs)
     else:
         with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
             refs = {}
@@ -340,10 +338,13 @@ def _execute(jobs: list, n_jobs: int, backend) -> Iterator:
                     with open(path, "wb") as fh:
                         pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
                     refs[data.fingerprint] = _DataRef(data.fingerprint, path)
-            par = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
-                                  batch_size=1)   # our tasks are already coarse
-            yield from par(joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest)
-                           for d, *rest in jobs)
+            yield from _parallel(n_jobs, backend)(
+                joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest) for d, *rest in jobs)
+
+
+def _parallel(n_jobs, backend):
+    return joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
+                           batch_size=1)   # our tasks are already coarse
 
 
 @dataclass(frozen=True)
