@@ -38,7 +38,7 @@ to ``split``, consumed class by class), so equal seeds give equal folds.
 
 Measured (tests/test_partition.py): the mean distance from a test example to
 its nearest same-class training example is ~2-3 % below SCV for DB-SCV and
-DOB-SCV and 20-60 % above it for MS-SCV; DB-SCV comes out marginally below
+DOB-SCV and 30-65 % above it for MS-SCV; DB-SCV comes out marginally below
 DOB-SCV, so the paper's DOB-SCV <= DB-SCV does not show on this score.
 """
 from __future__ import annotations
