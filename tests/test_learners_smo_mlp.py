@@ -3,7 +3,9 @@ import numpy as np
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.mlp import JavaRandom, WekaMLP
+import math
+
+from cvrepro.learners.mlp import JavaRandom, WekaMLP, java_exp
 from cvrepro.learners.smo import SMO, pairwise_coupling
 
 
@@ -15,6 +17,17 @@ def test_java_random_matches_java():
     assert r._next(32) == 1327362106
     r = JavaRandom(42)
     assert r.next_double() == 0.7275636800328681 and r.next_int(1000) == 248
+
+
+def test_java_exp_is_strictmath_exp():
+    # java.lang.StrictMath.exp (fdlibm) at arguments where the C library's exp differs in the last bit
+    cases = [(-5.7744670227102635, 0.0031058525664791935), (-8.028549152229672, 0.0003260208726121042),
+             (9.388200339328929, 11946.580183962655), (0.0837551723629879, 1.0873626447906979),
+             (3.3460962927974176, 28.39168421040808), (-6.60071386548654, 0.0013593972642988806)]
+    for x, expected in cases:
+        assert java_exp(x) == expected
+    assert java_exp(0.0) == 1.0 and java_exp(1e-10) == 1.0 + 1e-10 and java_exp(800.0) == math.inf
+    assert java_exp(-800.0) == 0.0 and math.isnan(java_exp(math.nan))
 
 
 def test_mlp_reproduces_weka_distribution():

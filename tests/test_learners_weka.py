@@ -150,3 +150,18 @@ def test_part_prints_the_same_rules(tmp_path, name):
     ours = make_learner("PART").fit(X, ds.y).to_text()
     assert ours[:ours.index("Number of")].strip() == _printed_model(
         "weka.classifiers.rules.PART", tmp_path / "data.arff", "PART decision list")
+
+
+def test_mlp_weights_bit_identical_to_weka_with_strict_exp(tmp_path):
+    """With the JVM's exp intrinsic off, Math.exp is fdlibm's, as ours: 500 epochs, same bits."""
+    ds = load_dataset("labor")
+    X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
+    write_arff(tmp_path / "labor.arff", X, ds.y)
+    out = subprocess.run(["java", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic", "-cp", JAR,
+                          "weka.classifiers.functions.MultilayerPerceptron", "-H", "3", "-t",
+                          str(tmp_path / "labor.arff"), "-no-cv"], capture_output=True, text=True, check=True).stdout
+    nodes = re.split(r"Sigmoid Node \d+\n", out.split("Class ")[0])[1:]
+    weka = [[float(line.split()[-1]) for line in node.strip().splitlines()[1:]] for node in nodes]
+    model = make_learner("MLP").fit(X, ds.y)
+    ours = [list(w) for w in model.W2_] + [list(w) for w in model.W1_]
+    assert ours == weka
