@@ -61,12 +61,12 @@ def _knn(k):
 
 def _smo(rs):
     from .smo import SMO
-    return SMO(random_state=rs)
+    return SMO()                       # WEKA's default seed -W 1, as the studies ran it
 
 
 def _mlp(rs):
     from .mlp import WekaMLP
-    return WekaMLP(hidden_layers="3", random_state=0 if rs is None else rs)
+    return WekaMLP(hidden_layers="3")   # WEKA's default seed -S 0, as the studies ran it
 
 
 def _part(rs):
@@ -130,10 +130,10 @@ _SPECS = [
     LearnerSpec("NB-normal", "naive Bayes with normal densities (WEKA NaiveBayes default)",
                 (JAPK,), "faithful", "the tutorial used WEKA defaults, i.e. this NB", _nb_normal),
     LearnerSpec("MLP", "multilayer perceptron, WEKA -H 3 (one hidden layer of 3 sigmoid units)",
-                (RAEDER,), "faithful", "own implementation of WEKA MultilayerPerceptron; weights seeded "
-                "with random_state as -S (WEKA's default 0 when None)", _mlp),
+                (RAEDER,), "faithful", "own implementation of WEKA MultilayerPerceptron with its default "
+                "seed -S 0 (set WekaMLP(random_state=...) to vary it)", _mlp),
     LearnerSpec("SMO", "linear SVM, C=1, [0,1]-normalised, hard vote (WEKA SMO defaults)",
-                (RAEDER,), "faithful", "QP solved by libsvm instead of Platt's SMO (same optimum)", _smo),
+                (RAEDER,), "faithful", "own implementation of WEKA's SMO, solver included (same weights)", _smo),
     LearnerSpec("SVM", "linear SVM as WEKA SMO defaults", (MORENO, JAPK), "stand-in",
                 "KEEL's SVM (Moreno-Torres) and WEKA SMO (tutorial); we use our SMO", _smo),
     LearnerSpec("1NN", "IBk with k=1", (MORENO,), "faithful",
@@ -182,7 +182,12 @@ def _resolve(name: str) -> str:
 
 
 def make_learner(name: str, random_state=None):
-    """A fresh, unfitted estimator for the paper name ``name`` (aliases: DT, J48, 5NN, Ripper, ...)."""
+    """A fresh, unfitted estimator for the paper name ``name`` (aliases: DT, J48, 5NN, Ripper, ...).
+
+    ``random_state`` seeds the stand-ins that are randomised (RF, Bagging, Boosting,
+    RIPPER). The faithful WEKA learners keep WEKA's default seeds (MLP -S 0, SMO -W 1),
+    as the studies ran them: their cross-validation seed varied, not the learners'.
+    """
     return LEARNERS[_resolve(name)].factory(random_state)
 
 

@@ -147,7 +147,7 @@ def replace_missing_stats(X: np.ndarray, nominal: np.ndarray) -> np.ndarray:
         if nominal[j]:
             fill[j] = np.argmax(np.bincount(known.astype(np.int64)))
         else:
-            fill[j] = known.mean()
+            fill[j] = np.cumsum(known)[-1] / known.size      # summed in row order, as WEKA does
     return fill
 
 

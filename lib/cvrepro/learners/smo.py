@@ -1,31 +1,300 @@
-"""Linear support vector machine as WEKA's SMO with its defaults.
+"""Linear support vector machine as WEKA's SMO with its defaults, solver included.
 
 Input filters as WEKA applies them: missing values replaced by the training
 mean / mode, nominal attributes made binary (NominalToBinary), all
 attributes normalised to [0, 1] by training ranges. Classifier: C = 1,
 linear kernel (PolyKernel, exponent 1), one binary machine per pair of
-classes (1-vs-1). Output without ``-M`` is WEKA's: each pair votes for one
-class, ``predict_proba`` is the normalised vote count (a hard vote for two
-classes, which is why WEKA's AUROC is then ``(1 + TPR - FPR) / 2``).
+classes (1-vs-1), each trained by WEKA's ``BinarySMO`` (Platt's SMO with
+Keerthi et al.'s modification, tolerance 1e-3, epsilon 1e-12) on the pair's
+instances (class i first, then class j) shuffled by ``java.util.Random(1)``
+(WEKA's -W 1), step for step, so the weights are WEKA's. Output without
+``-M`` is WEKA's: each pair votes for one class (a pair with only one of its
+classes in the training data votes for that class), ``predict_proba`` is the
+normalised vote count: a hard vote for two classes, which is why WEKA's
+AUROC is then ``(1 + TPR - FPR) / 2``.
 
 ``probability=True`` is ``-M``: a logistic model is fitted to each pair's
-training outputs and the pairs are combined by pairwise coupling, as WEKA does.
-
-Deviation: the quadratic program is solved by libsvm (scikit-learn's SVC,
-tolerance 1e-3) instead of WEKA's implementation of Platt's SMO; both find
-the same optimum up to the tolerance, so decisions can differ only for
-instances on the margin of numerical precision.
+training outputs and the pairs are combined by pairwise coupling, as WEKA
+does (the logistic fit is scikit-learn's, nearly unregularised like WEKA's
+ridge 1e-8).
 """
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 from sklearn.linear_model import LogisticRegression
-from sklearn.svm import SVC
 
 from .base import TabularClassifier
+from .mlp import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
-__all__ = ["SMO", "pairwise_coupling"]
+__all__ = ["SMO", "pairwise_coupling", "binary_smo"]
+
+_DEL = 1000 * 5e-324          # WEKA's m_Del = 1000 * Double.MIN_VALUE
+_MAX = 1.7976931348623157e308
+
+
+# --- WEKA's SMOset: a doubly linked list iterated from the most recent insertion ---
+
+@njit(cache=True)
+def _ins(sets, nxt, prv, first, count, k, i):
+    if not sets[k, i]:
+        if count[k] == 0:
+            first[k] = i
+            nxt[k, i] = -1
+            prv[k, i] = -1
+        else:
+            prv[k, first[k]] = i
+            nxt[k, i] = first[k]
+            prv[k, i] = -1
+            first[k] = i
+        sets[k, i] = True
+        count[k] += 1
+
+
+@njit(cache=True)
+def _del(sets, nxt, prv, first, count, k, i):
+    if sets[k, i]:
+        if first[k] == i:
+            first[k] = nxt[k, i]
+        else:
+            nxt[k, prv[k, i]] = nxt[k, i]
+        if nxt[k, i] != -1:
+            prv[k, nxt[k, i]] = prv[k, i]
+        sets[k, i] = False
+        count[k] -= 1
+
+
+@njit(cache=True)
+def _dot(a, b):
+    s = 0.0
+    for t in range(a.shape[0]):
+        s += a[t] * b[t]
+    return s
+
+
+@njit(cache=True)
+def _kernel(X, G, i, j):
+    """Linear kernel value, through a cache of kernel rows filled on first use (same bits).
+
+    ``G`` has one extra column flagging whether the row is filled; an empty ``G``
+    (large n) means no cache.
+    """
+    if G.shape[0] == 0:
+        return _dot(X[i], X[j])
+    n = X.shape[0]
+    if G[i, n] == 0.0:
+        for t in range(n):
+            G[i, t] = _dot(X[i], X[t])
+        G[i, n] = 1.0
+    return G[i, j]
+
+
+@njit(cache=True)
+def _place(sets, nxt, prv, first, count, i, a, y, C):
+    """Move index i to the sets I0..I4 its new multiplier a puts it in (WEKA's order of updates)."""
+    if a > 0 and a < C:
+        _ins(sets, nxt, prv, first, count, 0, i)
+    else:
+        _del(sets, nxt, prv, first, count, 0, i)
+    for k, cond in ((1, y == 1 and a == 0), (2, y == -1 and a == C), (3, y == 1 and a == C), (4, y == -1 and a == 0)):
+        if cond:
+            _ins(sets, nxt, prv, first, count, k, i)
+        else:
+            _del(sets, nxt, prv, first, count, k, i)
+
+
+@njit(cache=True)
+def binary_smo(X, y, C, tol, eps):
+    """WEKA's BinarySMO with a linear kernel on rows X (labels y = -1 / +1): returns (w, b)."""
+    n, d = X.shape
+    # a kernel-row cache pays off for wide data only (WEKA caches too; values are the same)
+    G = np.zeros((n, n + 1)) if (n <= 4000 and d >= 64) else np.zeros((0, 0))
+    w = np.zeros(d)
+    alpha = np.zeros(n)
+    errors = np.zeros(n)
+    sets = np.zeros((5, n), np.bool_)
+    nxt = np.full((5, n), -1, np.int64)
+    prv = np.full((5, n), -1, np.int64)
+    first = np.full(5, -1, np.int64)
+    count = np.zeros(5, np.int64)
+    i_low, i_up = -1, -1
+    for i in range(n):
+        if y[i] == -1:
+            i_low = i
+        else:
+            i_up = i
+    if i_low == -1 or i_up == -1:
+        return w, (-1.0 if i_up != -1 else 1.0)
+    b_up, b_low = -1.0, 1.0
+    errors[i_low] = 1.0
+    errors[i_up] = -1.0
+    for i in range(n):
+        _ins(sets, nxt, prv, first, count, 1 if y[i] == 1 else 4, i)
+    state = np.array([b_up, b_low])
+    idx = np.array([i_up, i_low])
+    num_changed = 0
+    examine_all = True
+    while num_changed > 0 or examine_all:
+        num_changed = 0
+        if examine_all:
+            for i in range(n):
+                if _examine(i, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+                    num_changed += 1
+        else:
+            for i in range(n):
+                if alpha[i] > 0 and alpha[i] < C:
+                    if _examine(i, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+                        num_changed += 1
+                    if state[0] > state[1] - 2 * tol:
+                        num_changed = 0
+                        break
+        if examine_all:
+            examine_all = False
+        elif num_changed == 0:
+            examine_all = True
+    return w, (state[1] + state[0]) / 2.0
+
+
+@njit(cache=True)
+def _examine(i2, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+    y2 = y[i2]
+    if sets[0, i2]:
+        F2 = errors[i2]
+    else:
+        F2 = (_dot(w, X[i2]) - 0.0) + 0.0 - y2
+        errors[i2] = F2
+        if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
+            state[0] = F2
+            idx[0] = i2
+        elif (sets[3, i2] or sets[4, i2]) and F2 > state[1]:
+            state[1] = F2
+            idx[1] = i2
+    optimal = True
+    i1 = -1
+    if sets[0, i2] or sets[1, i2] or sets[2, i2]:
+        if state[1] - F2 > 2 * tol:
+            optimal = False
+            i1 = idx[1]
+    if sets[0, i2] or sets[3, i2] or sets[4, i2]:
+        if F2 - state[0] > 2 * tol:
+            optimal = False
+            i1 = idx[0]
+    if optimal:
+        return False
+    if sets[0, i2]:
+        if state[1] - F2 > F2 - state[0]:
+            i1 = idx[1]
+        else:
+            i1 = idx[0]
+    return _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx)
+
+
+@njit(cache=True)
+def _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+    if i1 == i2:
+        return False
+    C1 = C
+    C2 = C
+    alph1 = alpha[i1]
+    alph2 = alpha[i2]
+    y1 = y[i1]
+    y2 = y[i2]
+    F1 = errors[i1]
+    s = y1 * y2
+    if y1 != y2:
+        L = max(0.0, alph2 - alph1)
+        H = min(C2, C1 + alph2 - alph1)
+    else:
+        L = max(0.0, alph1 + alph2 - C1)
+        H = min(C2, alph1 + alph2)
+    if L >= H:
+        return False
+    k11 = _kernel(X, G, i1, i1)
+    k12 = _kernel(X, G, i1, i2)
+    k22 = _kernel(X, G, i2, i2)
+    eta = 2 * k12 - k11 - k22
+    if eta < 0:
+        a2 = alph2 - y2 * (F1 - F2) / eta
+        if a2 < L:
+            a2 = L
+        elif a2 > H:
+            a2 = H
+    else:
+        f1 = _dot(w, X[i1]) - 0.0
+        f2 = _dot(w, X[i2]) - 0.0
+        v1 = f1 + 0.0 - y1 * alph1 * k11 - y2 * alph2 * k12
+        v2 = f2 + 0.0 - y1 * alph1 * k12 - y2 * alph2 * k22
+        gamma = alph1 + s * alph2
+        Lobj = ((gamma - s * L) + L - 0.5 * k11 * (gamma - s * L) * (gamma - s * L) - 0.5 * k22 * L * L
+                - s * k12 * (gamma - s * L) * L - y1 * (gamma - s * L) * v1 - y2 * L * v2)
+        Hobj = ((gamma - s * H) + H - 0.5 * k11 * (gamma - s * H) * (gamma - s * H) - 0.5 * k22 * H * H
+                - s * k12 * (gamma - s * H) * H - y1 * (gamma - s * H) * v1 - y2 * H * v2)
+        if Lobj > Hobj + eps:
+            a2 = L
+        elif Lobj < Hobj - eps:
+            a2 = H
+        else:
+            a2 = alph2
+    if abs(a2 - alph2) < eps * (a2 + alph2 + eps):
+        return False
+    if a2 > C2 - _DEL * C2:
+        a2 = C2
+    elif a2 <= _DEL * C2:
+        a2 = 0.0
+    a1 = alph1 + s * (alph2 - a2)
+    if a1 > C1 - _DEL * C1:
+        a1 = C1
+    elif a1 <= _DEL * C1:
+        a1 = 0.0
+    _place(sets, nxt, prv, first, count, i1, a1, y1, C1)
+    _place(sets, nxt, prv, first, count, i2, a2, y2, C2)
+    for t in range(w.shape[0]):
+        w[t] += y1 * (a1 - alph1) * X[i1, t]
+    for t in range(w.shape[0]):
+        w[t] += y2 * (a2 - alph2) * X[i2, t]
+    j = first[0]
+    while j != -1:
+        if j != i1 and j != i2:
+            errors[j] += y1 * (a1 - alph1) * _kernel(X, G, i1, j) + y2 * (a2 - alph2) * _kernel(X, G, i2, j)
+        j = nxt[0, j]
+    errors[i1] += y1 * (a1 - alph1) * k11 + y2 * (a2 - alph2) * k12
+    errors[i2] += y1 * (a1 - alph1) * k12 + y2 * (a2 - alph2) * k22
+    alpha[i1] = a1
+    alpha[i2] = a2
+    state[1] = -_MAX
+    state[0] = _MAX
+    idx[1] = -1
+    idx[0] = -1
+    j = first[0]
+    while j != -1:
+        if errors[j] < state[0]:
+            state[0] = errors[j]
+            idx[0] = j
+        if errors[j] > state[1]:
+            state[1] = errors[j]
+            idx[1] = j
+        j = nxt[0, j]
+    for i in (i1, i2):
+        if not sets[0, i]:
+            if sets[3, i] or sets[4, i]:
+                if errors[i] > state[1]:
+                    state[1] = errors[i]
+                    idx[1] = i
+            else:
+                if errors[i] < state[0]:
+                    state[0] = errors[i]
+                    idx[0] = i
+    return True
+
+
+@njit(cache=True)
+def _outputs(Z, w, b):
+    """WEKA's SVMOutput for every row: w.x summed in attribute order, minus b."""
+    out = np.empty(Z.shape[0])
+    for i in range(Z.shape[0]):
+        out[i] = _dot(w, Z[i]) - b
+    return out
 
 
 def pairwise_coupling(n: np.ndarray, r: np.ndarray, tol: float = 1e-3, max_iter: int = 1000) -> np.ndarray:
@@ -59,7 +328,10 @@ def pairwise_coupling(n: np.ndarray, r: np.ndarray, tol: float = 1e-3, max_iter:
 
 
 class SMO(TabularClassifier):
-    """WEKA SMO defaults: C=1, linear kernel, [0, 1] normalisation, 1-vs-1 hard votes."""
+    """WEKA SMO defaults: C=1, linear kernel, [0, 1] normalisation, 1-vs-1 hard votes.
+
+    ``random_state`` is WEKA's -W (default 1), the seed that shuffles each pair's data.
+    """
 
     def __init__(self, C=1.0, tol=1e-3, probability=False, random_state=None):
         self.C = C
@@ -78,13 +350,26 @@ class SMO(TabularClassifier):
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
         self.filters_, Z = self.filters_fit(X)
-        present = np.unique(y)
-        self.svc_ = None
-        if len(present) > 1:
-            self.svc_ = SVC(kernel="linear", C=self.C, tol=self.tol, decision_function_shape="ovo").fit(Z, y)
-        self.present_ = present
+        K = len(self.classes_)
+        seed = 1 if self.random_state is None else self.random_state
+        if not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"random_state must be an int seed (WEKA's -W), got {seed!r}")
+        rng = JavaRandom(int(seed))
+        by_class = [np.flatnonzero(y == c) for c in range(K)]
+        self.machines_ = {}
+        for i in range(K):
+            for j in range(i + 1, K):
+                rows = np.concatenate([by_class[i], by_class[j]])
+                for k in range(len(rows) - 1, 0, -1):          # Instances.randomize(rand)
+                    m = rng.next_int(k + 1)
+                    rows[k], rows[m] = rows[m], rows[k]
+                if len(rows) == 0:
+                    continue                                    # WEKA: an untrained pair does not vote
+                labels = np.where(y[rows] == i, -1.0, 1.0)
+                self.machines_[(i, j)] = binary_smo(np.ascontiguousarray(Z[rows]), labels,
+                                                    float(self.C), float(self.tol), 1e-12)
         self.calibrators_ = {}
-        if self.probability and self.svc_ is not None:
+        if self.probability:
             F = self._pair_outputs(Z)
             for (i, j), f in F.items():
                 m = (y == i) | (y == j)
@@ -95,19 +380,13 @@ class SMO(TabularClassifier):
                                              .fit(f[m][:, None], target), m.sum())
 
     def _pair_outputs(self, Z):
-        """Decision value of each pair (i, j), i < j: positive means class i (libsvm's sign)."""
-        D = self.svc_.decision_function(Z)
-        if D.ndim == 1:
-            D = -D[:, None]       # binary SVC: positive means the second class
-        pairs = [(int(a), int(b)) for k, a in enumerate(self.present_) for b in self.present_[k + 1:]]
-        return {p: D[:, k] for k, p in enumerate(pairs)}
+        """Per pair (i, j), i < j: minus WEKA's output w.x - b, so that >= 0 votes for class i."""
+        Z = np.ascontiguousarray(Z)
+        return {p: -_outputs(Z, w, b) for p, (w, b) in self.machines_.items()}
 
     def _predict_proba(self, X):
         K = len(self.classes_)
         out = np.zeros((X.shape[0], K))
-        if self.svc_ is None:
-            out[:, self.present_[0]] = 1.0
-            return out
         F = self._pair_outputs(self.filters_apply(X))
         if not self.probability:
             for (i, j), f in F.items():
@@ -125,8 +404,7 @@ class SMO(TabularClassifier):
                 size = 1
             n[i, j] = n[j, i] = size
             r[:, i, j], r[:, j, i] = pi, 1 - pi
-        if len(self.present_) == 2:
-            i, j = self.present_
-            out[:, i], out[:, j] = r[:, i, j], r[:, j, i]
+        if K == 2:
+            out[:, 0], out[:, 1] = r[:, 0, 1], r[:, 1, 0]
             return out
         return pairwise_coupling(n, r)
