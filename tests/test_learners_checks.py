@@ -18,7 +18,7 @@ from cvrepro.learners.wrapped import Wrapped
 ESTIMATORS = [
     C45(), C45(laplace=True, unpruned=True), HDDT(), PART(),
     WekaNaiveBayes(kernel=True), WekaNaiveBayes(kernel=False),
-    IBk(k=3), SMO(), SMO(probability=True), WekaMLP(hidden_layers="3", epochs=100),
+    IBk(k=3), SMO(), WekaMLP(hidden_layers="3", epochs=100),
     Ripper(random_state=0), Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
     Wrapped(SVC(), normalize=True),
 ]
