@@ -1,5 +1,5 @@
 """Speed of our learners: C4.5 fit+predict against scikit-learn's DecisionTreeClassifier
-(target: within 5x on the same data), and HDDT, kernel NB, IBk, MLP times.
+(target: within 5x on the same data), and HDDT, kernel NB, IBk, SMO, MLP times.
 
 Each timing is the median over repeats of fit on a 90 % split + predict on the rest.
 scikit-learn's tree gets the same rows, with nominal attributes one-hot coded and
@@ -44,11 +44,11 @@ def main():
         tr, te = perm[:cut], perm[cut:]
         Xtr, Xte, ytr = ds.X.iloc[tr], ds.X.iloc[te], ds.y.iloc[tr]
         Ztr, Zte = _numeric(ds.X)[tr], _numeric(ds.X)[te]
-        for learner in ["C4.5", "HDDT", "NB", "5-NN", "MLP"]:
+        for learner in ["C4.5", "HDDT", "NB", "5-NN", "SMO", "MLP"]:
             make_learner(learner).fit(Xtr.iloc[:50], ytr.iloc[:50])      # numba compilation
         sk = _timed(lambda: DecisionTreeClassifier(criterion="entropy", random_state=0), Ztr, ytr, Zte)
         row = {"dataset": name, "n": len(ds.y), "d": ds.X.shape[1], "sklearn_tree_ms": 1e3 * sk}
-        for learner in ["C4.5", "HDDT", "NB", "5-NN"]:
+        for learner in ["C4.5", "HDDT", "NB", "5-NN", "SMO"]:
             row[f"{learner}_ms"] = 1e3 * _timed(lambda: make_learner(learner), Xtr, ytr, Xte)
         row["C4.5/sklearn"] = row["C4.5_ms"] / row["sklearn_tree_ms"]
         rows.append(row)
