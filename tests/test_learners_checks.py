@@ -1,5 +1,4 @@
 """scikit-learn's estimator checks for every estimator class we write, and the registry."""
-import pandas as pd
 import pytest
 from sklearn.svm import SVC
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis

@@ -5,7 +5,6 @@ attributes, declared values and classes kept), so the whole grid stays fast;
 the bench runs the full sizes.
 """
 import numpy as np
-import pandas as pd
 import pytest
 from sklearn.model_selection import train_test_split
 
