@@ -680,7 +680,8 @@ class HDDT(_TreeEngine):
       distributions; with more than two classes, the largest one-vs-rest
       distance (Hoens, Qian, Chawla et al., PAKDD 2012, multi-class HDDT);
     - nominal attributes: multiway split (one branch per value, as C4.5);
-      numeric attributes: every threshold between distinct values (binary);
+      numeric attributes: every threshold between distinct values (binary;
+      values closer than 1e-5 are not separated, as in J48);
     - missing values: C4.5's fractional instances; the distance is computed
       on known values and multiplied by the known fraction (as WEKA's HTree);
     - stopping: as J48 (pure node, or weight < 2 * ``min_num_obj``; each
