@@ -32,8 +32,10 @@ store is keyed by the data (content hash), the learner's parameters, the
 partitioner, k and seed, not by the learner's code: clear it after changing
 a learner's implementation.
 
-Per-fold fitting lives in :func:`fit_predict_folds` only, so that a learner
-offering a batched ``fit_predict_folds(X, y, splits)`` can be plugged in there.
+Fitting lives in :func:`fit_predict_folds` only: a learner that offers a
+batched ``fit_predict_folds(X, y, splits, random_states, classes)`` gets all
+folds of a task (several iterations of one cell) in one call, with the same
+results as fitting fold by fold; other learners are fitted fold by fold.
 """
 from __future__ import annotations
 
@@ -152,6 +154,12 @@ class LearnerFactory:
                       for k in params if k == "random_state" or k.endswith("__random_state")]
             self.template = pickle.dumps((est, owners))
 
+    def example(self):
+        """One instance, to ask what the learner offers (e.g. a batched path)."""
+        if getattr(self, "_example", None) is None:
+            self._example = self(0)
+        return self._example
+
     def __call__(self, seed: int):
         if self.template is None:
             from .learners import make_learner
@@ -189,39 +197,84 @@ class FoldOutcome:
     failure: tuple[str, str] | None = None   # (kind, message)
 
 
-def fit_predict_folds(make: LearnerFactory, data: _Data, splits, seeds) -> list[FoldOutcome]:
+def fit_predict_folds(make: LearnerFactory, data: _Data, splits, seeds,
+                      batched: bool = True) -> list[FoldOutcome]:
     """Fit one fresh learner per ``(train, test)`` split and predict its test rows.
 
-    This is the only place where learners are fitted, so that a batched path
-    (a learner's own ``fit_predict_folds(X, y, splits)``) can replace the loop.
+    This is the only place where learners are fitted. A learner that offers
+    ``fit_predict_folds(X, y, splits, random_states, classes)`` (see
+    :func:`batched_fit_predict`) gets every split of the task in one call when
+    ``batched``; it falls back to fold-by-fold fitting if that call raises, so
+    that each fold's failure is recorded on its own.
     """
-    out = []
     K = len(data.classes)
-    for (train, test), seed in zip(splits, seeds):
+    out: list[FoldOutcome | None] = [None] * len(splits)
+    todo = []
+    for i, (train, _) in enumerate(splits):
         if np.count_nonzero(np.bincount(data.codes[train], minlength=K)) < 2:
             only = data.classes[data.codes[train[0]]]
-            out.append(FoldOutcome(None, failure=("single_class", f"training fold has only class {only!r}")))
-            continue
-        X = data.X
-        Xtr, Xte = (X.iloc[train], X.iloc[test]) if isinstance(X, pd.DataFrame) else (X[train], X[test])
+            out[i] = FoldOutcome(None, failure=("single_class", f"training fold has only class {only!r}"))
+        else:
+            todo.append(i)
+    if batched and todo and hasattr(make.example(), "fit_predict_folds"):
         try:
-            model = make(seed)
-            t0 = time.perf_counter()
-            model.fit(Xtr, data.y[train])
-            t1 = time.perf_counter()
-            raw = np.asarray(model.predict_proba(Xte), dtype=float)
-            t2 = time.perf_counter()
-            proba = _align(raw, model.classes_, data.classes, len(test))
-        except Exception as exc:  # any learner error is recorded, the run goes on
-            out.append(FoldOutcome(None, failure=("error", f"{type(exc).__name__}: {exc}")))
-            continue
-        if not np.isfinite(proba).all():
-            bad = int((~np.isfinite(proba)).any(axis=1).sum())
-            out.append(FoldOutcome(None, t1 - t0, t2 - t1,
-                                   ("nan_prediction", f"{bad} of {len(test)} test rows have NaN/inf probabilities")))
-            continue
-        out.append(FoldOutcome(proba, t1 - t0, t2 - t1))
+            done = batched_fit_predict(make, data, [splits[i] for i in todo], [seeds[i] for i in todo])
+        except Exception:  # noqa: BLE001 - the per-fold path below records each fold's error
+            done = None
+        if done is not None:
+            for i, o in zip(todo, done):
+                out[i] = o
+            todo = []
+    for i in todo:
+        out[i] = _fit_predict_one(make, data, splits[i], seeds[i])
     return out
+
+
+def batched_fit_predict(make: LearnerFactory, data: _Data, splits, seeds) -> list[FoldOutcome]:
+    """All splits through the learner's own ``fit_predict_folds`` in one call.
+
+    The contract: ``est.fit_predict_folds(X, y, splits, random_states, classes)``
+    returns one ``(len(test), len(classes))`` array per split, columns in the
+    order of ``classes``, equal to fitting a copy with that ``random_state``
+    on each training fold. The call's time is shared equally by its folds and
+    counted as fit time (its fit and predict steps are interleaved).
+    """
+    est = make(seeds[0])
+    t0 = time.perf_counter()
+    probas = est.fit_predict_folds(data.X, data.y, splits, list(seeds), data.classes)
+    share = (time.perf_counter() - t0) / max(len(splits), 1)
+    if len(probas) != len(splits):
+        raise ValueError(f"fit_predict_folds returned {len(probas)} arrays for {len(splits)} splits")
+    out = []
+    for (_, test), raw in zip(splits, probas):
+        proba = _align(np.asarray(raw, dtype=float), data.classes, data.classes, len(test))
+        out.append(_checked(proba, len(test), share, 0.0))
+    return out
+
+
+def _fit_predict_one(make: LearnerFactory, data: _Data, split, seed) -> FoldOutcome:
+    train, test = split
+    X = data.X
+    Xtr, Xte = (X.iloc[train], X.iloc[test]) if isinstance(X, pd.DataFrame) else (X[train], X[test])
+    try:
+        model = make(seed)
+        t0 = time.perf_counter()
+        model.fit(Xtr, data.y[train])
+        t1 = time.perf_counter()
+        raw = np.asarray(model.predict_proba(Xte), dtype=float)
+        t2 = time.perf_counter()
+        proba = _align(raw, model.classes_, data.classes, len(test))
+    except Exception as exc:  # any learner error is recorded, the run goes on
+        return FoldOutcome(None, failure=("error", f"{type(exc).__name__}: {exc}"))
+    return _checked(proba, len(test), t1 - t0, t2 - t1)
+
+
+def _checked(proba: np.ndarray, n_test: int, fit_s: float, predict_s: float) -> FoldOutcome:
+    if not np.isfinite(proba).all():
+        bad = int((~np.isfinite(proba)).any(axis=1).sum())
+        return FoldOutcome(None, fit_s, predict_s,
+                           ("nan_prediction", f"{bad} of {n_test} test rows have NaN/inf probabilities"))
+    return FoldOutcome(proba, fit_s, predict_s)
 
 
 def _align(raw: np.ndarray, learned, classes: np.ndarray, n: int) -> np.ndarray:
@@ -249,6 +302,7 @@ class _Task:
     iterations: tuple      # contiguous iteration numbers
     seed: int
     partitioner_params: tuple
+    batched: bool = True
 
 
 def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
@@ -261,6 +315,7 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
     fold_rows, iter_rows, oofs, fold_ids = [], [], [], []
     encoded = None
     make = LearnerFactory(learner, est)
+    plans = []   # (iteration, fold ids, splits, seeds, partition seconds)
     for it in task.iterations:
         started = time.perf_counter()
         splitter = make_partitioner(partitioner, k, task.seed + it, **params)
@@ -268,8 +323,12 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
             encoded = encode(data.X, data.codes, splitter.metric)
         fold_of = splitter.fold_ids(data.X, data.codes, encoded=encoded)
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
-        seeds = learner_seeds(task.seed, it, k)
-        outcomes = fit_predict_folds(make, data, splits, seeds)
+        plans.append((it, fold_of, splits, learner_seeds(task.seed, it, k), time.perf_counter() - started))
+    outcomes_all = fit_predict_folds(make, data, [s for p in plans for s in p[2]],
+                                     [x for p in plans for x in p[3]], task.batched)
+    for n_done, (it, fold_of, splits, _, part_seconds) in enumerate(plans):
+        started = time.perf_counter()
+        outcomes = outcomes_all[n_done * k:(n_done + 1) * k]
         oof = np.full((n, K), np.nan)
         for (_, test), o in zip(splits, outcomes):
             if o.failure is None:
@@ -286,7 +345,9 @@ def _run_task(data: _Data, est, task: _Task) -> dict[str, pd.DataFrame]:
         pooled = (M.evaluate(data.codes, oof, classes, prior=full_prior) if complete
                   else dict.fromkeys(M.METRICS, np.nan))
         agg.update({f"{m}_pooled": v for m, v in pooled.items()})
-        iter_rows.append({"iteration": it, "seconds": time.perf_counter() - started, **agg})
+        fitting = sum(o.fit_seconds + o.predict_seconds for o in outcomes if np.isfinite(o.fit_seconds))
+        iter_rows.append({"iteration": it, "seconds": part_seconds + fitting + time.perf_counter() - started,
+                          **agg})
         oofs.append(oof.astype(np.float32))
         fold_ids.append(fold_of.astype(np.int16))
     folds = _frame(fold_rows, {"iteration": np.int32, "fold": np.int16, "n_train": np.int32,
@@ -483,7 +544,7 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
            store=None, n_jobs: int = 1, backend="loky", seed: int = 0,
            stopping: Callable | None = None, progress: bool = True, *,
            stopping_metric: str = "auroc", batch_size: int | None = None,
-           partitioner_params: dict | None = None) -> CVResults:
+           partitioner_params: dict | None = None, batched: bool = True) -> CVResults:
     """Repeated k-fold CV of every learner on every data set, for each k in ``folds``.
 
     ``datasets``: catalog names, ``(name, X, y)`` tuples or ``Dataset`` objects.
@@ -498,7 +559,9 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     stops at the first iteration where it returns True. ``batch_size``:
     iterations per task (default: enough tasks to keep the workers busy, at
     most 10). ``partitioner_params``: extra arguments of the partitioner
-    (e.g. ``{"metric": "hvdm"}``).
+    (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
+    ``fit_predict_folds`` fit all folds of a task in one call (same results;
+    False forces fold-by-fold fitting).
     """
     if not isinstance(iterations, (int, np.integer)) or iterations < 1:
         raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
@@ -556,7 +619,7 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
                 target = None if rs is None or _is_dask(backend) else (rs, cell_dirs[c])
                 for first, last in _runs([i for i in want[c] if i not in done], batch_size):
                     jobs.append((by_name[c[0]], ests[c[1]],
-                                 _Task(c, tuple(range(first, last + 1)), seed, pparams), target))
+                                 _Task(c, tuple(range(first, last + 1)), seed, pparams, batched), target))
             # big data sets first: less idle time at the end of the run
             jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3])
             bar.total += len(jobs)
