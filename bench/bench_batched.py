@@ -1,0 +1,90 @@
+"""Batched multi-fold fitting (issue 7): three routes through the same grid.
+
+Grid: Raeder et al.'s learners (C4.5, HDDT, NB, MLP, 5-NN, SMO) on six shipped
+data sets, 10 x 10-fold stratified CV (3,600 fits), run
+  (a) through scikit-learn's ``cross_validate`` with ``RepeatedStratifiedKFold``,
+  (b) through ``run_cv`` fold by fold (``batched=False``),
+  (c) through ``run_cv`` batched (learners' ``fit_predict_folds`` where they have it),
+all with n_jobs=2. Prints fits per second, the ratios (targets: (c) >= 5 x (a)
+overall and >= 10 x for the MLP), the per-learner breakdown, and the estimated
+core-hours of the ``paper`` profile of every study notebook (target for
+Raeder et al.: <= 2), from the batched per-fit times measured on one
+iteration of each (data set, learner, k) cell of that profile.
+"""
+import time
+
+import numpy as np
+from sklearn.model_selection import RepeatedStratifiedKFold, cross_validate
+
+from cvrepro.datasets import load_dataset
+from cvrepro.profiles import get_profile
+from cvrepro.runner import run_cv
+from cvrepro.studies.raeder2010 import make_learners
+
+DATASETS = ["breast-w", "bupa", "ionosphere", "pima", "sonar", "vote"]
+LEARNERS = ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"]
+K, REPEATS, N_JOBS = 10, 10, 2
+
+
+def route_sklearn(learner: str) -> float:
+    """Seconds for the grid of one learner through cross_validate."""
+    model = make_learners([learner])[learner]
+    start = time.perf_counter()
+    for name in DATASETS:
+        ds = load_dataset(name)
+        cv = RepeatedStratifiedKFold(n_splits=K, n_repeats=REPEATS, random_state=0)
+        cross_validate(model, ds.X, ds.y.astype(str), cv=cv, scoring="roc_auc_ovr", n_jobs=N_JOBS)
+    return time.perf_counter() - start
+
+
+def route_engine(learner: str, batched: bool) -> float:
+    start = time.perf_counter()
+    run_cv(DATASETS, make_learners([learner]), folds=(K,), iterations=REPEATS, n_jobs=N_JOBS,
+           progress=False, batched=batched)
+    return time.perf_counter() - start
+
+
+def paper_core_hours(study: str) -> float:
+    """Core-hours of a study's ``paper`` profile, from one measured iteration per cell."""
+    params = get_profile("paper").study(study)
+    grids = [(params["datasets"], params["learners"])]
+    if params.get("true_test_datasets"):
+        grids.append((params["true_test_datasets"], ["HDDT", "C4.5", "NB"]))
+    seconds = 0.0
+    for datasets, learners in grids:
+        res = run_cv(datasets, make_learners(learners), folds=tuple(params["folds"]), iterations=1,
+                     n_jobs=N_JOBS, progress=False)
+        per_iteration = (res.folds.fit_seconds + res.folds.predict_seconds).sum()
+        seconds += per_iteration * params["iterations"]
+    return seconds / 3600
+
+
+def main():
+    fits = len(DATASETS) * K * REPEATS
+    print(f"grid per learner: {len(DATASETS)} data sets x {REPEATS} x {K}-fold = {fits} fits; "
+          f"{len(LEARNERS)} learners; n_jobs={N_JOBS}")
+    rows = []
+    for learner in LEARNERS:
+        a = route_sklearn(learner)
+        b = route_engine(learner, batched=False)
+        c = route_engine(learner, batched=True)
+        rows.append((learner, a, b, c))
+        print(f"  {learner:5s}  (a) {fits / a:7.1f} fits/s  (b) {fits / b:7.1f}  (c) {fits / c:7.1f}"
+              f"   c/a = {a / c:5.1f}x  c/b = {b / c:5.1f}x", flush=True)
+    total = np.array([r[1:] for r in rows]).sum(axis=0)
+    all_fits = fits * len(LEARNERS)
+    print(f"all learners: (a) {all_fits / total[0]:.1f} fits/s, (b) {all_fits / total[1]:.1f}, "
+          f"(c) {all_fits / total[2]:.1f}; (c)/(a) = {total[0] / total[2]:.1f}x (target >= 5), "
+          f"(c)/(b) = {total[1] / total[2]:.1f}x")
+    mlp = next(r for r in rows if r[0] == "MLP")
+    print(f"MLP: (c)/(a) = {mlp[1] / mlp[3]:.1f}x (target >= 10)")
+    for study in get_profile("paper").studies:
+        if study == "datasets":
+            continue
+        hours = paper_core_hours(study)
+        print(f"estimated core-hours of the paper profile of {study}: {hours:.2f}"
+              + (" (target <= 2)" if study == "raeder2010" else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
