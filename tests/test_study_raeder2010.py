@@ -125,3 +125,23 @@ def test_every_paper_data_set_has_a_stand_in_or_is_marked_missing():
 
     for name in set(study.PAPER_DATASETS.values()) - {None}:
         load_dataset(name)
+
+
+def test_claims_verdicts_from_constructed_results():
+    ranks = pd.DataFrame([
+        {"estimate": e, "folds": k, "learner": l, "average_rank": r, "significant": sig}
+        for l in ("A", "B")
+        for e, k, r, sig in [("canonical", 2, 3.0, False), ("canonical", 5, 1.5, True),
+                             ("canonical", 10, 1.5, False), ("steady-state", 2, 3.0, True),
+                             ("steady-state", 5, 2.0, False), ("steady-state", 10, 1.0, False)]])
+    settle = pd.DataFrame({"learner": ["A", "B"], "settles_at": [3, 40]})
+    dists = pd.DataFrame({"mean": [0.9, 0.8, 0.7, 0.6], "skewness": [-1.0, -0.5, 0.2, 0.4]})
+    search = {"found": False, "seeds": {}, "pvalues": {},
+              "counts": {"seeds": 5, "no significant difference": 5}}
+    out = study.claims(ranks, settle, {"p": 0}, search, dists, {}, None).set_index("where")
+    verdicts = dict(zip(out.claim, out.verdict))
+    assert verdicts["2-fold CV is the most pessimistic canonical estimator for every classifier"] == "holds"
+    assert verdicts["steady-state 10-fold is the most optimistic estimator for every classifier"] == "holds"
+    assert verdicts["two seeds give opposite significant Wilcoxon verdicts for C4.5 vs HDDT"] == "does not hold"
+    assert verdicts["estimate distributions of good classifiers are left-skewed"] == "holds"
+    assert verdicts["with few iterations the leading classifier changes"] == "does not hold"

@@ -331,8 +331,10 @@ def true_test_performance(datasets, learners: dict, metric: str = "auroc") -> pd
     return pd.DataFrame(rows)
 
 
-def _verdict(fraction: float) -> str:
-    return "holds" if fraction >= 0.999 else "partly" if fraction >= 0.5 else "does not hold"
+def _verdict(fraction: float, holds_at: float = 1.0) -> str:
+    """holds when the share of cases agreeing reaches ``holds_at`` (1 for "every",
+    less for "tends to" claims), partly from one half, else does not hold."""
+    return "holds" if fraction >= holds_at - 1e-9 else "partly" if fraction >= 0.5 else "does not hold"
 
 
 def claims(rank_table: pd.DataFrame, settle: pd.DataFrame, leads: dict, search: dict,
@@ -347,8 +349,9 @@ def claims(rank_table: pd.DataFrame, settle: pd.DataFrame, leads: dict, search: 
     """
     rows = []
 
-    def add(claim, where, fraction, evidence):
-        rows.append({"claim": claim, "where": where, "verdict": _verdict(fraction), "evidence": evidence})
+    def add(claim, where, fraction, evidence, holds_at=1.0):
+        rows.append({"claim": claim, "where": where, "verdict": _verdict(fraction, holds_at),
+                     "evidence": evidence})
 
     ranks = rank_table.pivot_table(index=["estimate", "learner"], columns="folds", values="average_rank")
     canon, steady = ranks.loc["canonical"], ranks.loc["steady-state"]
@@ -380,7 +383,7 @@ def claims(rank_table: pd.DataFrame, settle: pd.DataFrame, leads: dict, search: 
     add("estimate distributions of good classifiers are left-skewed", "Figure 2",
         float((good.skewness < 0).mean()),
         f"{(good.skewness < 0).sum()} of {len(good)} above-median cells left-skewed; "
-        f"Spearman(mean, skewness) = {rho:.2f}")
+        f"Spearman(mean, skewness) = {rho:.2f}", holds_at=0.75)
     a = stopping.get("a")
     if a is not None and len(a):
         iters = [c for c in a.columns if c.endswith("-Rank")]
@@ -389,7 +392,8 @@ def claims(rank_table: pd.DataFrame, settle: pd.DataFrame, leads: dict, search: 
         close = (a["R Rank"] >= a["R KS-0.1"] - 0.1)
         add("Rank stops earlier than KS-0.1 with comparable R", "Table III(a)",
             float((earlier & close).mean()),
-            f"earlier on {earlier.sum()} of {len(a)} data sets; R within 0.1 on {close.sum()}")
+            f"earlier on {earlier.sum()} of {len(a)} data sets; R within 0.1 on {close.sum()}",
+            holds_at=0.75)
         r_cols = [c for c in a.columns if c.startswith("R ")]
         mean_r = a[r_cols].mean()
         lowest = mean_r["R Fixed-10"] < mean_r.drop("R Fixed-10").min()
@@ -408,8 +412,9 @@ def claims(rank_table: pd.DataFrame, settle: pd.DataFrame, leads: dict, search: 
         body = steady.drop(index="MSE")
         under = [(body[c] < body[f"actual {c.split(' ', 1)[1]}"]).mean()
                  for c in body.columns if not c.startswith("actual")]
-        add("cross-validation underestimates true-test performance", "Tables IV-V", float(np.mean(under)),
-            f"{np.mean(under):.0%} of steady-state estimates lie below the true-test AUROC")
+        add("cross-validation tends to underestimate true-test performance", "Tables IV-V",
+            float(np.mean(under)),
+            f"{np.mean(under):.0%} of steady-state estimates lie below the true-test AUROC", holds_at=0.75)
     return pd.DataFrame(rows)
 
 
