@@ -5,6 +5,7 @@ from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cvrepro.learners import LEARNERS, list_learners, make_learner
+from cvrepro.learners.boosting import AdaBoostM1, DecisionStump
 from cvrepro.learners.knn import IBk
 from cvrepro.learners.mlp import WekaMLP
 from cvrepro.learners.naive_bayes import WekaNaiveBayes
@@ -18,7 +19,8 @@ ESTIMATORS = [
     C45(), C45(laplace=True, unpruned=True), HDDT(), PART(),
     WekaNaiveBayes(kernel=True), WekaNaiveBayes(kernel=False),
     IBk(k=3), SMO(), WekaMLP(hidden_layers="3", epochs=100),
-    Ripper(random_state=0), Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
+    Ripper(random_state=0), DecisionStump(), AdaBoostM1(n_iterations=5),
+    Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
     Wrapped(SVC(), normalize=True),
 ]
 
@@ -48,7 +50,7 @@ def test_list_learners_marks_stand_ins():
     assert set(table["name"]) == set(LEARNERS)
     assert set(table["status"]) <= {"faithful", "stand-in"}
     status = table.set_index("name")["status"]
-    assert status["C4.5"] == status["HDDT"] == status["NB"] == status["PART"] == "faithful"
+    assert status["C4.5"] == status["HDDT"] == status["NB"] == status["PART"] == status["Boosting"] == "faithful"
     assert status["FURIA"] == status["PDFC"] == status["RIPPER"] == "stand-in"
     assert table.set_index("name").loc["FURIA", "note"].startswith("stand-in")
 

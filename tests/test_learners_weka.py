@@ -98,6 +98,7 @@ CASES = [  # (our name, WEKA class, options, data sets)
 
 
 CASES.append(("SMO", "weka.classifiers.functions.SMO", [], ["vote", "pima", "glass"]))
+CASES.append(("Boosting", "weka.classifiers.meta.AdaBoostM1", [], ["vote", "crx", "glass"]))
 CASES.append(("C4.5 -U", "weka.classifiers.trees.J48", ["-U"], ["vote", "crx"]))
 CASES.append(("C4.5 -A", "weka.classifiers.trees.J48", ["-A"], ["vote", "crx"]))
 PARAMS = {"C4.5 -U": ("C4.5", {"unpruned": True}), "C4.5 -A": ("C4.5", {"laplace": True})}

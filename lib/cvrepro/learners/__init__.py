@@ -107,10 +107,9 @@ def _bagging():
     return BaggingClassifier(DecisionTreeClassifier(), n_estimators=10)
 
 
-def _boosting():
-    from sklearn.ensemble import AdaBoostClassifier
-    from sklearn.tree import DecisionTreeClassifier
-    return AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=10)
+def _boosting(rs):
+    from .boosting import AdaBoostM1
+    return AdaBoostM1()
 
 
 def _pdfc():
@@ -161,8 +160,8 @@ _SPECS = [
                 "takes int(log2(M)) + 1, CART trees instead of RandomTree", _wrapped(_rf)),
     LearnerSpec("Bagging", "bagging of 10 trees", (JAPK,), "stand-in",
                 "scikit-learn Bagging of CART trees (WEKA: REPTree)", _wrapped(_bagging)),
-    LearnerSpec("Boosting", "AdaBoost of 10 stumps", (JAPK,), "stand-in",
-                "scikit-learn AdaBoost of stumps (WEKA AdaBoostM1 with DecisionStump)", _wrapped(_boosting)),
+    LearnerSpec("Boosting", "AdaBoostM1 of 10 decision stumps (WEKA defaults)", (JAPK,), "faithful",
+                "own implementation of WEKA AdaBoostM1 with DecisionStump", _boosting),
 ]
 
 _ALIASES = {"DT": "C4.5", "J48": "C4.5", "5NN": "5-NN", "1-NN": "1NN", "3-NN": "3NN", "4-NN": "4NN",
