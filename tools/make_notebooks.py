@@ -214,7 +214,7 @@ write("01_raeder2010_variability", [
         "for ax, p in zip(axes.flat, panels2):\n"
         "    cell = it[(it.dataset == p['dataset']) & (it.k == 2)]\n"
         "    values = {l: cell[cell.learner == l].auroc.to_numpy() for l in p['learners']}\n"
-        "    study.plot_distribution(values, ax, f\"{p['dataset']}, {len(cell) // len(p['learners'])}x2-fold\")\n"
+        "    study.plot_distribution(values, ax, f\"{p['dataset']}, {cell.iteration.nunique()}x2-fold\")\n"
         "for ax in axes.flat[len(panels2):]:\n    ax.set_visible(False)\n"
         "fig.tight_layout()\n"
         'save_figure(fig, out, "figure_2")\n'
