@@ -19,20 +19,82 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
+from .batched import MEMORY_BUDGET, FoldBatch
 
 __all__ = ["IBk"]
 
 
 @njit(cache=True)
-def _norm_col(col, lo, hi, out):
-    for t in range(col.shape[0]):
-        v = col[t]
-        if v != v:
-            out[t] = np.nan
-        elif lo != lo or hi == lo:
-            out[t] = 0.0
+def _norm_value(v, lo, hi):
+    if v != v:
+        return np.nan
+    if lo != lo or hi == lo:
+        return 0.0
+    return (v - lo) / (hi - lo)
+
+
+@njit(cache=True)
+def _sq_distance(z, row, nominal):
+    """Squared IBk distance between normalised instances ``z`` and ``row``, summed in attribute order."""
+    s = 0.0
+    for j in range(z.shape[0]):
+        a = z[j]
+        b = row[j]
+        if nominal[j]:
+            diff = 1.0 if (a != a or b != b or int(a) != int(b)) else 0.0
+        elif a != a or b != b:
+            if a != a and b != b:
+                diff = 1.0
+            else:
+                diff = b if a != a else a
+                if diff < 0.5:
+                    diff = 1.0 - diff
         else:
-            out[t] = (v - lo) / (hi - lo)
+            diff = a - b
+        s += diff * diff
+    return s
+
+
+@njit(cache=True)
+def _vote(dist, ytr, k, K, out):
+    """IBk's probabilities from squared distances to the training instances (ties at the k-th kept)."""
+    n = dist.shape[0]
+    kk = min(k, n)
+    kth = np.partition(dist, kk - 1)[kk - 1]
+    count = 0
+    for t in range(n):
+        if dist[t] <= kth:
+            out[ytr[t]] += 1.0
+            count += 1
+    for c in range(K):
+        out[c] = (out[c] + 1.0 / n) / (K / n + count)
+
+
+@njit(cache=True)
+def _widen(lo, hi, x, nominal):
+    """WEKA's addInstanceInfo: widen the ranges by instance ``x``; returns the changed attributes."""
+    changed = np.zeros(x.shape[0], dtype=np.bool_)
+    for j in range(x.shape[0]):
+        v = x[j]
+        if nominal[j] or v != v:
+            continue
+        if lo[j] != lo[j]:
+            lo[j] = v
+            hi[j] = v
+            changed[j] = True
+        elif v < lo[j]:
+            lo[j] = v
+            changed[j] = True
+        elif v > hi[j]:
+            hi[j] = v
+            changed[j] = True
+    return changed
+
+
+@njit(cache=True)
+def _normalise(x, nominal, lo, hi, z):
+    for j in range(x.shape[0]):
+        z[j] = x[j] if nominal[j] else _norm_value(x[j], lo[j], hi[j])
 
 
 @njit(cache=True)
@@ -41,72 +103,101 @@ def _ibk(Xtr, ytr, Xte, nominal, lo, hi, k, K, update):
     lo = lo.copy()
     hi = hi.copy()
     Z = np.empty((n, d))
-    for j in range(d):
-        if not nominal[j]:
-            _norm_col(Xtr[:, j], lo[j], hi[j], Z[:, j])
-        else:
-            Z[:, j] = Xtr[:, j]
+    for t in range(n):
+        _normalise(Xtr[t], nominal, lo, hi, Z[t])
     out = np.zeros((Xte.shape[0], K))
     dist = np.empty(n)
     z = np.empty(d)
     for i in range(Xte.shape[0]):
         x = Xte[i]
         if update:
+            changed = _widen(lo, hi, x, nominal)
             for j in range(d):
-                v = x[j]
-                if nominal[j] or v != v:
-                    continue
-                changed = False
-                if lo[j] != lo[j]:
-                    lo[j] = v
-                    hi[j] = v
-                    changed = True
-                elif v < lo[j]:
-                    lo[j] = v
-                    changed = True
-                elif v > hi[j]:
-                    hi[j] = v
-                    changed = True
-                if changed:
-                    _norm_col(Xtr[:, j], lo[j], hi[j], Z[:, j])
-        for j in range(d):
-            v = x[j]
-            if nominal[j]:
-                z[j] = v
-            elif v != v:
-                z[j] = np.nan
-            elif lo[j] != lo[j] or hi[j] == lo[j]:
-                z[j] = 0.0
-            else:
-                z[j] = (v - lo[j]) / (hi[j] - lo[j])
+                if changed[j]:
+                    for t in range(n):
+                        Z[t, j] = _norm_value(Xtr[t, j], lo[j], hi[j])
+        _normalise(x, nominal, lo, hi, z)
         for t in range(n):
-            s = 0.0
-            for j in range(d):
-                a = z[j]
-                b = Z[t, j]
-                if nominal[j]:
-                    diff = 1.0 if (a != a or b != b or int(a) != int(b)) else 0.0
-                elif a != a or b != b:
-                    if a != a and b != b:
-                        diff = 1.0
-                    else:
-                        diff = b if a != a else a
-                        if diff < 0.5:
-                            diff = 1.0 - diff
-                else:
-                    diff = a - b
-                s += diff * diff
-            dist[t] = s          # squared, as WEKA compares them (sqrt would merge near-ties)
-        kk = min(k, n)
-        kth = np.partition(dist, kk - 1)[kk - 1]
-        count = 0
-        for t in range(n):
-            if dist[t] <= kth:
-                out[i, ytr[t]] += 1.0
-                count += 1
-        for c in range(K):
-            out[i, c] = (out[i, c] + 1.0 / n) / (K / n + count)
+            dist[t] = _sq_distance(z, Z[t], nominal)  # squared, as WEKA compares them (sqrt would merge near-ties)
+        _vote(dist, ytr, k, K, out[i])
     return out
+
+
+def _ranges(X):
+    """Per-attribute (min, max) over known values; NaN where an attribute has none."""
+    lo, hi = np.full(X.shape[1], np.nan), np.full(X.shape[1], np.nan)
+    known = ~np.isnan(X)
+    for j in np.flatnonzero(known.any(axis=0)):
+        lo[j], hi[j] = X[known[:, j], j].min(), X[known[:, j], j].max()
+    return lo, hi
+
+
+@njit(cache=True)
+def _same(a, b):
+    return (a == b) or (a != a and b != b)
+
+
+@njit(cache=True)
+def _fold_direct(X, train, ytr, test, nominal, lo, hi, glo, ghi, k, K, update, out, deferred):
+    """One split, IBk's own loop, except that test instances whose current ranges are the
+    whole data set's are only marked in ``deferred`` (their distances come from the shared matrix)."""
+    n, d = train.shape[0], X.shape[1]
+    lo = lo.copy()
+    hi = hi.copy()
+    differ = 0
+    for j in range(d):
+        if not nominal[j] and not (_same(lo[j], glo[j]) and _same(hi[j], ghi[j])):
+            differ += 1
+    Z = np.empty((n, d))
+    ready = False
+    dist = np.empty(n)
+    z = np.empty(d)
+    for i in range(test.shape[0]):
+        x = X[test[i]]
+        if update:
+            changed = _widen(lo, hi, x, nominal)
+            for j in range(d):
+                if changed[j]:
+                    differ = 0
+                    for jj in range(d):
+                        if not nominal[jj] and not (_same(lo[jj], glo[jj]) and _same(hi[jj], ghi[jj])):
+                            differ += 1
+                    if ready:
+                        for t in range(n):
+                            Z[t, j] = _norm_value(X[train[t], j], lo[j], hi[j])
+        if differ == 0:
+            deferred[i] = True
+            continue
+        if not ready:
+            for t in range(n):
+                _normalise(X[train[t]], nominal, lo, hi, Z[t])
+            ready = True
+        _normalise(x, nominal, lo, hi, z)
+        for t in range(n):
+            dist[t] = _sq_distance(z, Z[t], nominal)
+        _vote(dist, ytr, k, K, out[i])
+
+
+@njit(cache=True)
+def _shared_rows(Zg, rows, nominal, D):
+    """Squared distances of instances ``rows`` to every instance, under the whole data set's ranges."""
+    for r in range(rows.shape[0]):
+        z = Zg[rows[r]]
+        for t in range(Zg.shape[0]):
+            D[r, t] = _sq_distance(z, Zg[t], nominal)
+
+
+@njit(cache=True)
+def _shared_votes(D, local, split, pos, trains, toff, ytrs, Ks, k, outs, ooff, Kmax):
+    """Votes of deferred test instances from rows ``local`` of ``D``."""
+    for e in range(local.shape[0]):
+        s = split[e]
+        tr = trains[toff[s]:toff[s + 1]]
+        dist = np.empty(tr.shape[0])
+        for t in range(tr.shape[0]):
+            dist[t] = D[local[e], tr[t]]
+        row = outs[ooff[s] + pos[e]]
+        _vote(dist, ytrs[toff[s]:toff[s + 1]], k, Ks[s], row[:Ks[s]])
 
 
 class IBk(TabularClassifier):
@@ -117,16 +208,70 @@ class IBk(TabularClassifier):
         self.update_ranges = update_ranges
 
     def _fit(self, X, y):
-        if not isinstance(self.k, (int, np.integer)) or self.k < 1:
-            raise ValueError(f"k must be a positive integer, got {self.k!r}")
+        self._check_k()
         self.X_ = X
         self.y_ = y
-        lo, hi = np.full(X.shape[1], np.nan), np.full(X.shape[1], np.nan)
-        known = ~np.isnan(X)
-        for j in np.flatnonzero(known.any(axis=0)):
-            lo[j], hi[j] = X[known[:, j], j].min(), X[known[:, j], j].max()
-        self.lo_, self.hi_ = lo, hi
+        self.lo_, self.hi_ = _ranges(X)
+
+    def _check_k(self):
+        if not isinstance(self.k, (int, np.integer)) or self.k < 1:
+            raise ValueError(f"k must be a positive integer, got {self.k!r}")
 
     def _predict_proba(self, X):
         return _ibk(self.X_, self.y_, np.ascontiguousarray(X), self.schema_.nominal, self.lo_, self.hi_,
                     int(self.k), len(self.classes_), bool(self.update_ranges))
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes):
+        """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`).
+
+        Exactly the per-fold numbers. A test instance whose normalisation ranges
+        (training ranges, widened by the test instances before it) are the whole
+        data set's takes its distances from a matrix computed once per data set,
+        in row chunks, for all splits; the others (a fold missing an extreme
+        value) are computed as the per-fold path does.
+        """
+        self._check_k()
+        batch = FoldBatch(X, y, classes)
+        if not batch.exact:
+            return batch.per_fold(self, splits, random_states)
+        Xe, nominal = np.ascontiguousarray(batch.Xe), batch.schema.nominal
+        n, d = Xe.shape
+        glo, ghi = _ranges(Xe)
+        k, update = int(self.k), bool(self.update_ranges)
+        trains, ytrs, Ks, folds, outs, toff, ooff = [], [], [], [], [], [0], [0]
+        deferred = []
+        for train, test in splits:
+            train, test = np.asarray(train, np.int64), np.asarray(test, np.int64)
+            fold_classes, codes = batch.target(train)
+            lo, hi = _ranges(Xe[train])
+            out = np.zeros((len(test), len(fold_classes)))
+            mark = np.zeros(len(test), dtype=np.bool_)
+            _fold_direct(Xe, train, codes, test, nominal, lo, hi, glo, ghi, k, len(fold_classes), update, out, mark)
+            trains.append(train), ytrs.append(codes), Ks.append(len(fold_classes))
+            folds.append((fold_classes, out)), deferred.append(mark)
+            toff.append(toff[-1] + len(train)), ooff.append(ooff[-1] + len(test))
+        split = np.concatenate([np.full(m.sum(), s) for s, m in enumerate(deferred)]).astype(np.int64)
+        pos = np.concatenate([np.flatnonzero(m) for m in deferred]).astype(np.int64)
+        if len(pos):
+            rows = np.concatenate([np.asarray(t, np.int64)[m] for (_, t), m in zip(splits, deferred)])
+            Kmax = max(Ks)
+            flat = np.zeros((ooff[-1], Kmax))
+            Zg = np.empty_like(Xe)
+            for t in range(n):
+                _normalise(Xe[t], nominal, glo, ghi, Zg[t])
+            order = np.argsort(rows, kind="stable")
+            split, pos, rows = split[order], pos[order], rows[order]
+            needed = np.unique(rows)
+            chunk = max(1, MEMORY_BUDGET // (8 * n))
+            T, Y = np.concatenate(trains), np.concatenate(ytrs)
+            Ka, to, oo = np.array(Ks, np.int64), np.array(toff, np.int64), np.array(ooff, np.int64)
+            for c0 in range(0, len(needed), chunk):
+                block = needed[c0:c0 + chunk]
+                D = np.empty((len(block), n))
+                _shared_rows(Zg, block, nominal, D)
+                a, b = np.searchsorted(rows, [block[0], block[-1] + 1])
+                local = np.searchsorted(block, rows[a:b])
+                _shared_votes(D, local, split[a:b], pos[a:b], T, to, Y, Ka, k, flat, oo, Kmax)
+            for s, ((fold_classes, out), m) in enumerate(zip(folds, deferred)):
+                out[m] = flat[ooff[s]:ooff[s + 1]][m, :len(fold_classes)]
+        return [batch.place(out, fold_classes) for fold_classes, out in folds]
