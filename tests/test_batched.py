@@ -70,3 +70,9 @@ def test_ibk_fixed_ranges(name):
 @pytest.mark.parametrize("kernel", [True, False])
 def test_naive_bayes(name, kernel):
     assert_batched_equals_per_fold(WekaNaiveBayes(kernel=kernel), name)
+
+
+def test_ibk_small_memory_budget_same_result(monkeypatch):
+    import cvrepro.learners.knn as knn
+    monkeypatch.setattr(knn, "MEMORY_BUDGET", 8 * 435 * 7)       # 7 rows of the distance matrix at a time
+    assert_batched_equals_per_fold(IBk(k=5), "vote")

@@ -56,11 +56,25 @@ def _sq_distance(z, row, nominal):
 
 
 @njit(cache=True)
+def _kth_smallest(dist, kk):
+    """The kk-th smallest value of ``dist`` (one pass, keeping the kk smallest sorted)."""
+    best = np.full(kk, np.inf)
+    for t in range(dist.shape[0]):
+        v = dist[t]
+        if v < best[kk - 1]:
+            p = kk - 1
+            while p > 0 and best[p - 1] > v:
+                best[p] = best[p - 1]
+                p -= 1
+            best[p] = v
+    return best[kk - 1]
+
+
+@njit(cache=True)
 def _vote(dist, ytr, k, K, out):
     """IBk's probabilities from squared distances to the training instances (ties at the k-th kept)."""
     n = dist.shape[0]
-    kk = min(k, n)
-    kth = np.partition(dist, kk - 1)[kk - 1]
+    kth = _kth_smallest(dist, min(k, n))
     count = 0
     for t in range(n):
         if dist[t] <= kth:
@@ -179,21 +193,41 @@ def _fold_direct(X, train, ytr, test, nominal, lo, hi, glo, ghi, k, K, update, o
 
 
 @njit(cache=True)
-def _shared_rows(Zg, rows, nominal, D):
-    """Squared distances of instances ``rows`` to every instance, under the whole data set's ranges."""
+def _shared_rows(ZgT, rows, nominal, D):
+    """Squared distances of instances ``rows`` to every instance under the whole data set's
+    ranges (``ZgT``: normalised data, attribute-major); :func:`_sq_distance`'s arithmetic and
+    order, written branch-free over instances so that it vectorizes."""
+    d, n = ZgT.shape
     for r in range(rows.shape[0]):
-        z = Zg[rows[r]]
-        for t in range(Zg.shape[0]):
-            D[r, t] = _sq_distance(z, Zg[t], nominal)
+        out = D[r]
+        out[:] = 0.0
+        for j in range(d):
+            a = ZgT[j, rows[r]]
+            col = ZgT[j]
+            if nominal[j]:
+                for t in range(n):
+                    out[t] += 1.0 if a != col[t] else 0.0
+            elif a != a:
+                for t in range(n):
+                    b = col[t]
+                    diff = 1.0 if b != b else (b if b >= 0.5 else 1.0 - b)
+                    out[t] += diff * diff
+            else:
+                alt = a if a >= 0.5 else 1.0 - a
+                for t in range(n):
+                    b = col[t]
+                    diff = alt if b != b else a - b
+                    out[t] += diff * diff
 
 
 @njit(cache=True)
 def _shared_votes(D, local, split, pos, trains, toff, ytrs, Ks, k, outs, ooff, Kmax):
     """Votes of deferred test instances from rows ``local`` of ``D``."""
+    buf = np.empty(D.shape[1])
     for e in range(local.shape[0]):
         s = split[e]
         tr = trains[toff[s]:toff[s + 1]]
-        dist = np.empty(tr.shape[0])
+        dist = buf[:tr.shape[0]]
         for t in range(tr.shape[0]):
             dist[t] = D[local[e], tr[t]]
         row = outs[ooff[s] + pos[e]]
@@ -259,6 +293,7 @@ class IBk(TabularClassifier):
             Zg = np.empty_like(Xe)
             for t in range(n):
                 _normalise(Xe[t], nominal, glo, ghi, Zg[t])
+            ZgT = np.ascontiguousarray(Zg.T)
             order = np.argsort(rows, kind="stable")
             split, pos, rows = split[order], pos[order], rows[order]
             needed = np.unique(rows)
@@ -268,7 +303,7 @@ class IBk(TabularClassifier):
             for c0 in range(0, len(needed), chunk):
                 block = needed[c0:c0 + chunk]
                 D = np.empty((len(block), n))
-                _shared_rows(Zg, block, nominal, D)
+                _shared_rows(ZgT, block, nominal, D)
                 a, b = np.searchsorted(rows, [block[0], block[-1] + 1])
                 local = np.searchsorted(block, rows[a:b])
                 _shared_votes(D, local, split[a:b], pos[a:b], T, to, Y, Ka, k, flat, oo, Kmax)
