@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
+from .batched import encoded_folds
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
 
@@ -169,3 +170,7 @@ class WekaNaiveBayes(TabularClassifier):
             tiny = (top > 0) & (top < 1e-75)
             P[tiny] *= 1e75
         return P / P.sum(axis=1, keepdims=True)
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes):
+        """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`); the data set is encoded once."""
+        return encoded_folds(self, X, y, splits, random_states, classes)
