@@ -1,6 +1,6 @@
 """Every learner of a study runs on every shipped data set of that study.
 
-Run on a stratified sample of at most 120 instances per data set (all
+Run on a stratified sample of at most 80 instances per data set (all
 attributes, declared values and classes kept), so the whole grid stays fast;
 the bench runs the full sizes.
 """
@@ -24,7 +24,7 @@ def _datasets(study):
     return sorted(table.loc[table["studies"].str.contains(study, regex=False), "name"])
 
 
-def _sample(ds, n=120):
+def _sample(ds, n=80):
     if len(ds.y) <= n:
         return ds.X, ds.y
     counts = ds.y.value_counts()
