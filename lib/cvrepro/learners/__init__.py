@@ -183,7 +183,7 @@ def _resolve(name: str) -> str:
 def make_learner(name: str, random_state=None):
     """A fresh, unfitted estimator for the paper name ``name`` (aliases: DT, J48, 5NN, Ripper, ...).
 
-    ``random_state`` seeds the stand-ins that are randomised (RF, Bagging, Boosting,
+    ``random_state`` seeds the stand-ins that are randomised (RF, Bagging,
     RIPPER). The faithful WEKA learners keep WEKA's default seeds (MLP -S 0, SMO -W 1),
     as the studies ran them: their cross-validation seed varied, not the learners'.
     """
