@@ -7,6 +7,7 @@ from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners.knn import IBk
+from cvrepro.learners.mlp import WekaMLP
 from cvrepro.learners.naive_bayes import WekaNaiveBayes
 
 
@@ -76,3 +77,47 @@ def test_ibk_small_memory_budget_same_result(monkeypatch):
     import cvrepro.learners.knn as knn
     monkeypatch.setattr(knn, "MEMORY_BUDGET", 8 * 435 * 7)       # 7 rows of the distance matrix at a time
     assert_batched_equals_per_fold(IBk(k=5), "vote")
+
+
+def _iris_splits_with_absent_class():
+    """2 x 5-fold on iris, plus splits whose training folds lack a class (its column must be 0)."""
+    _, y, _ = _data("iris")
+    splits = _splits(y)
+    no_first = np.flatnonzero(y != y[0])
+    rng = np.random.default_rng(0)
+    perm = rng.permutation(no_first)
+    splits.append((np.sort(perm[:70]), np.setdiff1d(np.arange(len(y)), perm[:70])))
+    splits.append((np.sort(perm[30:]), np.sort(perm[:30])))
+    return splits
+
+
+@pytest.mark.parametrize("make", [lambda: IBk(k=3), lambda: WekaNaiveBayes(), lambda: WekaMLP(hidden_layers="3"),
+                                  lambda: WekaMLP(hidden_layers="a", epochs=50)])
+def test_training_fold_without_a_class(make):
+    assert_batched_equals_per_fold(make(), "iris", splits=_iris_splits_with_absent_class())
+
+
+@pytest.mark.parametrize("name", ["vote", "crx"])
+def test_mlp_weka_options(name):
+    # bit-identical: the batched trainer performs each model's operations in the per-fold order
+    assert_batched_equals_per_fold(WekaMLP(hidden_layers="3"), name, atol=0)
+
+
+def test_mlp_small_memory_budget_and_other_options(monkeypatch):
+    import cvrepro.learners.batched as batched
+    monkeypatch.setattr(batched, "MEMORY_BUDGET", 1)              # one model per group
+    assert_batched_equals_per_fold(WekaMLP(hidden_layers="2", epochs=30, learning_rate=0.1, momentum=0.5), "sonar",
+                                   atol=0, splits=_splits(_data("sonar")[1])[:3])
+
+
+def test_sigmoid_many_is_the_scalar_sigmoid():
+    from cvrepro.learners.mlp import _sigmoid
+    from cvrepro.learners.mlp_batched import sigmoid_many
+    rng = np.random.default_rng(0)
+    edges = [0.5 * 0.6931471805599453, 1.5 * 0.6931471805599453, 3.725290298461914e-09, 45.0]
+    near = [np.nextafter(s * e, t) for e in edges for s in (-1, 1) for t in (-np.inf, np.inf)]
+    v = np.concatenate([rng.uniform(-50, 50, 20000), rng.normal(0, 1, 20000), rng.normal(0, 1e-8, 1000),
+                        near, [0.0, -0.0, 45.0, -45.0, 46.0, -46.0]])
+    out = np.zeros_like(v)
+    sigmoid_many(v, out, np.zeros(len(v), np.int64), np.zeros(len(v)))
+    assert (out == np.array([_sigmoid(x) for x in v])).all()

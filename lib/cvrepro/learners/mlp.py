@@ -226,17 +226,11 @@ class WekaMLP(TabularClassifier):
             raise ValueError(f"hidden_layers must be 'a' or a non-negative integer (one layer), got {spec!r}")
         return int(spec)
 
-    def _fit(self, X, y):
-        if self.epochs < 1 or not self.learning_rate > 0:
-            raise ValueError("epochs must be >= 1 and learning_rate > 0")
-        seed = 0 if self.random_state is None else self.random_state
-        if not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
-        self.filters_, Z = self.filters_fit(X)
-        K, d = len(self.classes_), Z.shape[1]
-        H = self._n_hidden(d, K)
-        rng = JavaRandom(int(seed))
-        order = np.arange(len(y))
+    @staticmethod
+    def _initial_state(n, d, K, H, seed):
+        """WEKA's shuffled instance order and initial weights, drawn from ``java.util.Random(seed)``."""
+        rng = JavaRandom(seed)
+        order = np.arange(n)
         for j in range(len(order) - 1, 0, -1):            # Instances.randomize
             k = rng.next_int(j + 1)
             order[j], order[k] = order[k], order[j]
@@ -258,6 +252,18 @@ class WekaMLP(TabularClassifier):
             for a in range(d):
                 for c in range(K):
                     W2[c, a + 1] = draw()
+        return order, W1, W2
+
+    def _fit(self, X, y):
+        if self.epochs < 1 or not self.learning_rate > 0:
+            raise ValueError("epochs must be >= 1 and learning_rate > 0")
+        seed = 0 if self.random_state is None else self.random_state
+        if not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+        self.filters_, Z = self.filters_fit(X)
+        K, d = len(self.classes_), Z.shape[1]
+        H = self._n_hidden(d, K)
+        order, W1, W2 = self._initial_state(len(y), d, K, H, int(seed))
         _train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
         if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
             raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
@@ -267,3 +273,75 @@ class WekaMLP(TabularClassifier):
         out = _predict(self.filters_apply(X), self.W1_, self.W2_)
         s = out.sum(axis=1, keepdims=True)
         return np.where(s > 0, out / np.where(s > 0, s, 1.0), 1.0 / out.shape[1])
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes):
+        """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`).
+
+        The models of all splits are trained together by
+        :func:`cvrepro.learners.mlp_batched.train_many` (vectorized across
+        models, each with its own normalisation, seed, shuffle and weights),
+        in groups sized to the memory budget. Same weights, bit for bit, as
+        fitting each split alone.
+        """
+        from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
+        from .mlp_batched import train_many
+
+        batch = FoldBatch(X, y, classes)
+        if not batch.exact:
+            return batch.per_fold(self, splits, random_states)
+        if self.epochs < 1 or not self.learning_rate > 0:
+            raise ValueError("epochs must be >= 1 and learning_rate > 0")
+        nom, nv = batch.schema.nominal, batch.schema.n_values
+        Zb = nominal_to_binary(batch.Xe, nom, nv)
+        d = Zb.shape[1]
+        models = []                                   # (split index, fold classes, codes, H)
+        for s, (train, _) in enumerate(splits):
+            fold_classes, codes = batch.target(np.asarray(train))
+            models.append((s, fold_classes, codes, self._n_hidden(d, len(fold_classes))))
+        out = [None] * len(splits)
+        if any(H == 0 for *_, H in models):          # no hidden layer: nothing to vectorize
+            return encoded_folds(self, X, y, splits, random_states, classes)
+        groups = {}
+        for mdl in models:
+            groups.setdefault((len(mdl[1]), mdl[3]), []).append(mdl)
+        steps = max(len(t) for t, _ in splits)
+        per_model = steps * (d + 1) * 8
+        size = int(max(1, min(256, MEMORY_BUDGET // per_model)))
+        for (K, H), members in groups.items():
+            for g0 in range(0, len(members), size):
+                self._train_group(batch, Zb, splits, random_states, members[g0:g0 + size], K, H, steps, out,
+                                  train_many)
+        return out
+
+    def _train_group(self, batch, Zb, splits, random_states, members, K, H, steps, out, train_many):
+        M, d = len(members), Zb.shape[1]
+        S = np.zeros((steps, d, M))
+        T = np.zeros((steps, M), dtype=np.int64)
+        n = np.zeros(M, dtype=np.int64)
+        W1, W2 = np.zeros((H, d + 1, M)), np.zeros((K, H + 1, M))
+        filters = []
+        for m, (s, fold_classes, codes, _) in enumerate(members):
+            seed = 0 if random_states[s] is None else random_states[s]
+            if not isinstance(seed, (int, np.integer)):
+                raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+            train = np.asarray(splits[s][0])
+            lo, hi = range_stats(Zb[train])
+            lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
+            base, half = (hi + lo) / 2, (hi - lo) / 2
+            filters.append((base, half))
+            order, w1, w2 = self._initial_state(len(train), d, K, H, int(seed))
+            S[:len(train), :, m] = self._scale(Zb[train], base, half)[order]
+            T[:len(train), m] = codes[order]
+            n[m] = len(train)
+            W1[:, :, m], W2[:, :, m] = w1, w2
+        train_many(S, T, n, W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
+        if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
+            raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
+        for m, (s, fold_classes, _, _) in enumerate(members):
+            base, half = filters[m]
+            test = np.asarray(splits[s][1])
+            raw = _predict(self._scale(Zb[test], base, half), np.ascontiguousarray(W1[:, :, m]),
+                           np.ascontiguousarray(W2[:, :, m]))
+            tot = raw.sum(axis=1, keepdims=True)
+            proba = np.where(tot > 0, raw / np.where(tot > 0, tot, 1.0), 1.0 / raw.shape[1])
+            out[s] = batch.place(proba, fold_classes)
