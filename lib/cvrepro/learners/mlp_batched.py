@@ -8,7 +8,8 @@ stored with the model index innermost, so each arithmetic step of
 compiler turns into SIMD instructions. Per model, the operations and their
 order are exactly those of the one-model trainer (no fused multiply-adds, no
 reassociation), so the weights are the same bits; models with fewer training
-instances than the longest skip their last steps of each epoch.
+instances than the longest skip their last steps of each epoch (their state is
+restored after those steps).
 
 ``exp`` is fdlibm's (as in :func:`cvrepro.learners.mlp.java_exp`), rewritten
 without branches for the sigmoid's clipped range [-45, 45], where its result
@@ -56,6 +57,52 @@ def sigmoid_many(v, out, k, y):
 
 
 @njit(cache=True, error_model="numpy")
+def _weighted_sum(w, x, v):
+    """``v[m] = w[0, m] + sum_a x[a, m] * w[a + 1, m]``, summed in attribute order (per model)."""
+    M = v.shape[0]
+    for m in range(M):
+        v[m] = w[0, m]
+    for a in range(x.shape[0]):
+        for m in range(M):
+            v[m] += x[a, m] * w[a + 1, m]
+
+
+@njit(cache=True, error_model="numpy")
+def _update(w, dw, x, delta, lr, momentum, g):
+    """WEKA's momentum update of one unit's weights (bias first) towards inputs ``x``."""
+    M = g.shape[0]
+    for m in range(M):
+        g[m] = lr * delta[m]
+        ch = g[m] + momentum * dw[0, m]
+        w[0, m] += ch
+        dw[0, m] = ch
+    for a in range(x.shape[0]):
+        for m in range(M):
+            ch = g[m] * x[a, m] + momentum * dw[a + 1, m]
+            w[a + 1, m] += ch
+            dw[a + 1, m] = ch
+
+
+@njit(cache=True, error_model="numpy")
+def _update_and_sum(w, dw, x, delta, lr, momentum, g, x_next, v_next):
+    """:func:`_update`, fused with the next step's :func:`_weighted_sum` over the new weights."""
+    M = g.shape[0]
+    for m in range(M):
+        g[m] = lr * delta[m]
+        ch = g[m] + momentum * dw[0, m]
+        w[0, m] += ch
+        dw[0, m] = ch
+        v_next[m] = w[0, m]
+    for a in range(x.shape[0]):
+        for m in range(M):
+            ch = g[m] * x[a, m] + momentum * dw[a + 1, m]
+            new = w[a + 1, m] + ch
+            w[a + 1, m] = new
+            dw[a + 1, m] = ch
+            v_next[m] += x_next[a, m] * new
+
+
+@njit(cache=True, error_model="numpy")
 def train_many(S, T, n, W1, W2, epochs, lr, momentum):
     """Train M one-hidden-layer networks in place.
 
@@ -74,29 +121,22 @@ def train_many(S, T, n, W1, W2, epochs, lr, momentum):
     v = np.zeros(M)
     s = np.zeros(M)
     g = np.zeros(M)
-    active = np.zeros(M, dtype=np.bool_)
+    shortest = n.min()
     k = np.zeros(M, dtype=np.int64)
     y = np.zeros(M)
+    v1 = np.zeros((H, M))                    # hidden units' weighted sums of the current instance
+    for j in range(H):
+        _weighted_sum(W1[j], S[0], v1[j])
     for _ in range(epochs):
         for t in range(steps):
             x = S[t]
-            for m in range(M):
-                active[m] = t < n[m]
+            x_next = S[t + 1] if t + 1 < steps else S[0]
+            if t >= shortest:                # some models have finished this epoch: keep their state
+                saved = (W1.copy(), W2.copy(), dW1.copy(), dW2.copy())
             for j in range(H):
-                w = W1[j]
-                for m in range(M):
-                    v[m] = w[0, m]
-                for a in range(d):
-                    for m in range(M):
-                        v[m] += x[a, m] * w[a + 1, m]
-                sigmoid_many(v, h[j], k, y)
+                sigmoid_many(v1[j], h[j], k, y)
             for c in range(K):
-                w = W2[c]
-                for m in range(M):
-                    v[m] = w[0, m]
-                for j in range(H):
-                    for m in range(M):
-                        v[m] += h[j, m] * w[j + 1, m]
+                _weighted_sum(W2[c], h, v)
                 sigmoid_many(v, o[c], k, y)
             for c in range(K):
                 for m in range(M):
@@ -111,26 +151,13 @@ def train_many(S, T, n, W1, W2, epochs, lr, momentum):
                 for m in range(M):
                     d_hid[j, m] = s[m] * (h[j, m] * (1.0 - h[j, m]))
             for c in range(K):
-                w, dw = W2[c], dW2[c]
-                for m in range(M):
-                    g[m] = lr * d_out[c, m]
-                    ch = g[m] + momentum * dw[0, m]
-                    w[0, m] = w[0, m] + ch if active[m] else w[0, m]
-                    dw[0, m] = ch if active[m] else dw[0, m]
-                for j in range(H):
-                    for m in range(M):
-                        ch = g[m] * h[j, m] + momentum * dw[j + 1, m]
-                        w[j + 1, m] = w[j + 1, m] + ch if active[m] else w[j + 1, m]
-                        dw[j + 1, m] = ch if active[m] else dw[j + 1, m]
+                _update(W2[c], dW2[c], h, d_out[c], lr, momentum, g)
             for j in range(H):
-                w, dw = W1[j], dW1[j]
+                _update_and_sum(W1[j], dW1[j], x, d_hid[j], lr, momentum, g, x_next, v1[j])
+            if t >= shortest:
                 for m in range(M):
-                    g[m] = lr * d_hid[j, m]
-                    ch = g[m] + momentum * dw[0, m]
-                    w[0, m] = w[0, m] + ch if active[m] else w[0, m]
-                    dw[0, m] = ch if active[m] else dw[0, m]
-                for a in range(d):
-                    for m in range(M):
-                        ch = g[m] * x[a, m] + momentum * dw[a + 1, m]
-                        w[a + 1, m] = w[a + 1, m] + ch if active[m] else w[a + 1, m]
-                        dw[a + 1, m] = ch if active[m] else dw[a + 1, m]
+                    if t >= n[m]:
+                        W1[:, :, m], W2[:, :, m] = saved[0][:, :, m], saved[1][:, :, m]
+                        dW1[:, :, m], dW2[:, :, m] = saved[2][:, :, m], saved[3][:, :, m]
+                for j in range(H):
+                    _weighted_sum(W1[j], x_next, v1[j])
