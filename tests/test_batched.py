@@ -121,3 +121,34 @@ def test_sigmoid_many_is_the_scalar_sigmoid():
     out = np.zeros_like(v)
     sigmoid_many(v, out, np.zeros(len(v), np.int64), np.zeros(len(v)))
     assert (out == np.array([_sigmoid(x) for x in v])).all()
+
+
+def _encoded_learners():
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from sklearn.linear_model import LogisticRegression
+
+    from cvrepro.learners.part import PART
+    from cvrepro.learners.smo import SMO
+    from cvrepro.learners.tree import C45, HDDT
+    from cvrepro.learners.wrapped import Wrapped
+    return {"SMO": SMO(), "C4.5": C45(), "HDDT": HDDT(), "PART": PART(),
+            "LDA": Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
+            "LR": Wrapped(LogisticRegression(C=1e8, max_iter=2000), normalize=True, random_state=3)}
+
+
+@pytest.mark.parametrize("learner,name", [(lrn, ds) for lrn in _encoded_learners() for ds in ("vote", "crx", "iris")
+                                          if (lrn, ds) != ("SMO", "crx")])     # SMO on crx: 8 s
+def test_encoded_once_learners(learner, name):
+    assert_batched_equals_per_fold(_encoded_learners()[learner], name)
+
+
+def test_text_columns_fall_back_to_per_fold():
+    # string attributes get their values from each training fold, so they are not encoded once
+    X, y, classes = _data("vote")
+    X = X.astype(object).where(X.notna(), None)
+    splits = _splits(y)[:3]
+    for est in (IBk(k=3), WekaNaiveBayes(), WekaMLP(hidden_layers="2", epochs=5)):
+        got = est.fit_predict_folds(X, y, splits, [0, 1, 2], classes)
+        want = per_fold(est, X, y, splits, [0, 1, 2], classes)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=0, atol=1e-12)

@@ -27,7 +27,7 @@ from sklearn.base import clone
 
 from .preprocessing import Schema, _is_text, encode_target
 
-__all__ = ["FoldBatch", "encoded_folds", "MEMORY_BUDGET"]
+__all__ = ["FoldBatch", "EncodedFolds", "encoded_folds", "MEMORY_BUDGET"]
 
 MEMORY_BUDGET = 256 * 2 ** 20       # bytes of working arrays a batched call may hold at once
 
@@ -110,3 +110,11 @@ def encoded_folds(est, X, y, splits, random_states, classes) -> list[np.ndarray]
         m._fit(batch.Xe[train], codes)
         out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
     return out
+
+
+class EncodedFolds:
+    """Mixin: ``fit_predict_folds`` by :func:`encoded_folds` (the data set encoded once per call)."""
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
+        """Out-of-fold probabilities of every split, as fitting each split alone gives them."""
+        return encoded_folds(self, X, y, splits, random_states, classes)

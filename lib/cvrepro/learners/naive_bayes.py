@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .batched import encoded_folds
+from .batched import EncodedFolds
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
 
@@ -91,7 +91,7 @@ def _kernel_column(x, values, weights, offsets, sumw, sd, prec, out):
             out[r, c] = _kernel_prob(x[r], values[a:b], weights[a:b], sumw[c], sd[c], prec)
 
 
-class WekaNaiveBayes(TabularClassifier):
+class WekaNaiveBayes(EncodedFolds, TabularClassifier):
     """WEKA NaiveBayes; ``kernel=True`` is ``-K`` (Raeder et al.'s NB), False the default.
 
     Deviation: none known; Phi is computed with ``erfc`` rather than WEKA's
@@ -171,6 +171,3 @@ class WekaNaiveBayes(TabularClassifier):
             P[tiny] *= 1e75
         return P / P.sum(axis=1, keepdims=True)
 
-    def fit_predict_folds(self, X, y, splits, random_states, classes):
-        """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`); the data set is encoded once."""
-        return encoded_folds(self, X, y, splits, random_states, classes)

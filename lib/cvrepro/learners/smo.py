@@ -27,6 +27,7 @@ from numba import njit
 from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
+from .batched import EncodedFolds
 from .mlp import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
@@ -329,7 +330,7 @@ def pairwise_coupling(n: np.ndarray, r: np.ndarray, tol: float = 1e-3, max_iter:
     return p[0] if single else p
 
 
-class SMO(TabularClassifier):
+class SMO(EncodedFolds, TabularClassifier):
     """WEKA SMO defaults: C=1, linear kernel, [0, 1] normalisation, 1-vs-1 hard votes.
 
     ``random_state`` is WEKA's -W (default 1), the seed that shuffles each pair's data.

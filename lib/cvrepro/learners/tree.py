@@ -23,6 +23,7 @@ from numba import njit
 from scipy.stats import norm
 
 from .base import TabularClassifier
+from .batched import EncodedFolds
 
 __all__ = ["C45", "HDDT", "add_errs"]
 
@@ -345,7 +346,7 @@ def _deep_recursion(limit: int = 20000):
         sys.setrecursionlimit(old)
 
 
-class _TreeEngine(TabularClassifier):
+class _TreeEngine(EncodedFolds, TabularClassifier):
     """Grows (and for C4.5 prunes) a tree; subclasses fix the criterion and options."""
 
     _criterion = _C45

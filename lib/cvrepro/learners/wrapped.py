@@ -13,12 +13,13 @@ from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
+from .batched import EncodedFolds
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
 __all__ = ["Wrapped"]
 
 
-class Wrapped(TabularClassifier):
+class Wrapped(EncodedFolds, TabularClassifier):
     """A scikit-learn ``estimator`` behind WEKA-style input filters.
 
     Parameters
