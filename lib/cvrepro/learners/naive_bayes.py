@@ -91,6 +91,34 @@ def _kernel_column(x, values, weights, offsets, sumw, sd, prec, out):
             out[r, c] = _kernel_prob(x[r], values[a:b], weights[a:b], sumw[c], sd[c], prec)
 
 
+@njit(cache=True)
+def _kernel_fit(r, y, K, prec):
+    """Per class, the distinct rounded values (ascending) and their counts: WEKA's KernelEstimators."""
+    order = np.argsort(r, kind="mergesort")
+    values = np.empty(len(r))
+    weights = np.zeros(len(r))
+    offsets = np.zeros(K + 1, dtype=np.int64)
+    sumw = np.zeros(K)
+    sd = np.full(K, prec / 6)
+    p = 0
+    for c in range(K):
+        first = p
+        for i in order:
+            if y[i] != c:
+                continue
+            if p > first and values[p - 1] == r[i]:
+                weights[p - 1] += 1.0
+            else:
+                values[p] = r[i]
+                weights[p] = 1.0
+                p += 1
+            sumw[c] += 1.0
+        offsets[c + 1] = p
+        if p - first > 1:
+            sd[c] = max((values[p - 1] - values[first]) / math.sqrt(sumw[c]), prec / 6)
+    return values[:p], weights[:p], offsets, sumw, sd
+
+
 class WekaNaiveBayes(EncodedFolds, TabularClassifier):
     """WEKA NaiveBayes; ``kernel=True`` is ``-K`` (Raeder et al.'s NB), False the default.
 
@@ -118,17 +146,7 @@ class WekaNaiveBayes(EncodedFolds, TabularClassifier):
             r = np.rint(col[known] / prec) * prec
             yk = y[known]
             if self.kernel:
-                values, weights, offsets, sumw, sd = [], [], [0], np.zeros(K), np.full(K, prec / 6)
-                for c in range(K):
-                    v, cnt = np.unique(r[yk == c], return_counts=True)
-                    values.append(v)
-                    weights.append(cnt.astype(np.float64))
-                    offsets.append(offsets[-1] + len(v))
-                    sumw[c] = cnt.sum()
-                    if len(v) > 1:
-                        sd[c] = max((v[-1] - v[0]) / math.sqrt(sumw[c]), prec / 6)
-                self.estimators_.append(("kernel", (np.concatenate(values), np.concatenate(weights),
-                                                    np.array(offsets, np.int64), sumw, sd, prec)))
+                self.estimators_.append(("kernel", _kernel_fit(r, yk, K, prec) + (prec,)))
             else:
                 mean, sd = np.zeros(K), np.full(K, prec / 6)
                 for c in range(K):
