@@ -42,12 +42,11 @@ class Schema:
         """Schema of ``X`` and ``X`` encoded as a float matrix."""
         if isinstance(X, pd.DataFrame):
             cats = []
-            for name in X.columns:
-                col = X[name]
-                if isinstance(col.dtype, pd.CategoricalDtype):
-                    cats.append(tuple(col.cat.categories))
-                elif _is_text(col):
-                    cats.append(tuple(sorted(col.dropna().unique())))
+            for j, dtype in enumerate(X.dtypes):          # dtypes, not columns: a column access costs ~50 us
+                if isinstance(dtype, pd.CategoricalDtype):
+                    cats.append(tuple(dtype.categories))
+                elif _is_text_dtype(dtype):
+                    cats.append(tuple(sorted(X.iloc[:, j].dropna().unique())))
                 else:
                     cats.append(None)
             schema = cls(np.array([c is not None for c in cats], dtype=bool), tuple(cats), True)
@@ -71,16 +70,18 @@ class Schema:
             raise ValueError("X has 0 samples; at least 1 is required")
         out = np.empty(X.shape, dtype=np.float64)
         numeric = np.flatnonzero(~self.nominal)
+        dtypes = X.dtypes
         if len(numeric):
-            block = X.iloc[:, numeric]
-            bad = [n for n in block.columns if isinstance(block[n].dtype, pd.CategoricalDtype) or _is_text(block[n])]
+            bad = [X.columns[j] for j in numeric
+                   if isinstance(dtypes.iloc[j], pd.CategoricalDtype) or _is_text_dtype(dtypes.iloc[j])]
             if bad:
                 raise ValueError(f"attribute {bad[0]!r} was numeric at fit time but is nominal now")
+            block = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
             out[:, numeric] = _numeric_array(block.to_numpy(dtype=np.float64, na_value=np.nan))
-        nominal = set(np.flatnonzero(self.nominal).tolist())
-        for j, (name, col) in enumerate(X.items()):
-            if j in nominal:
-                out[:, j] = self._codes(name, col, self.categories[j])
+        if self.nominal.any():
+            for j, (name, col) in enumerate(X.items()):
+                if self.nominal[j]:
+                    out[:, j] = self._codes(name, col, self.categories[j])
         return out
 
     @staticmethod
@@ -104,7 +105,11 @@ class Schema:
 
 
 def _is_text(col: pd.Series) -> bool:
-    return col.dtype == object or pd.api.types.is_string_dtype(col.dtype)
+    return _is_text_dtype(col.dtype)
+
+
+def _is_text_dtype(dtype) -> bool:
+    return dtype == object or pd.api.types.is_string_dtype(dtype)
 
 
 def _numeric_array(X) -> np.ndarray:
