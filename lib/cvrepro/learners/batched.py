@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .preprocessing import Schema, _is_text, encode_target
+from .preprocessing import Schema, _is_text_dtype, encode_target
 
 __all__ = ["FoldBatch", "EncodedFolds", "encoded_folds", "MEMORY_BUDGET"]
 
@@ -44,7 +44,7 @@ class FoldBatch:
         self.X, self.y = X, y
         self.classes = np.asarray(classes)
         self.exact = not (isinstance(X, pd.DataFrame) and any(
-            _is_text(X[c]) and not isinstance(X[c].dtype, pd.CategoricalDtype) for c in X.columns))
+            _is_text_dtype(t) and not isinstance(t, pd.CategoricalDtype) for t in X.dtypes))
         if self.exact:
             self.schema, self.Xe = Schema.learn(X)
         self.all_classes, self.codes = encode_target(y)
