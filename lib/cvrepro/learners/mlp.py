@@ -190,6 +190,17 @@ def _predict(X, W1, W2):
     return out
 
 
+def _check_finite(W1, W2):
+    if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
+        raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
+
+
+def _probabilities(out):
+    """Output activations normalised to sum to 1 (uniform if all are 0)."""
+    s = out.sum(axis=1, keepdims=True)
+    return np.where(s > 0, out / np.where(s > 0, s, 1.0), 1.0 / out.shape[1])
+
+
 class WekaMLP(TabularClassifier):
     """WEKA MultilayerPerceptron: ``-L 0.3 -M 0.2 -N 500 -S random_state -H hidden_layers``."""
 
@@ -265,14 +276,11 @@ class WekaMLP(TabularClassifier):
         H = self._n_hidden(d, K)
         order, W1, W2 = self._initial_state(len(y), d, K, H, int(seed))
         _train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
-        if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
-            raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
+        _check_finite(W1, W2)
         self.W1_, self.W2_ = W1, W2
 
     def _predict_proba(self, X):
-        out = _predict(self.filters_apply(X), self.W1_, self.W2_)
-        s = out.sum(axis=1, keepdims=True)
-        return np.where(s > 0, out / np.where(s > 0, s, 1.0), 1.0 / out.shape[1])
+        return _probabilities(_predict(self.filters_apply(X), self.W1_, self.W2_))
 
     def fit_predict_folds(self, X, y, splits, random_states, classes):
         """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`).
@@ -284,7 +292,6 @@ class WekaMLP(TabularClassifier):
         fitting each split alone.
         """
         from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
-        from .mlp_batched import train_many
 
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
@@ -298,9 +305,9 @@ class WekaMLP(TabularClassifier):
         for s, (train, _) in enumerate(splits):
             fold_classes, codes = batch.target(np.asarray(train))
             models.append((s, fold_classes, codes, self._n_hidden(d, len(fold_classes))))
-        out = [None] * len(splits)
-        if any(H == 0 for *_, H in models):          # no hidden layer: nothing to vectorize
+        if any(H == 0 for *_, H in models):          # no hidden layer: trained fold by fold
             return encoded_folds(self, X, y, splits, random_states, classes)
+        out = [None] * len(splits)
         groups = {}
         for mdl in models:
             groups.setdefault((len(mdl[1]), mdl[3]), []).append(mdl)
@@ -309,11 +316,13 @@ class WekaMLP(TabularClassifier):
         size = int(max(1, min(256, MEMORY_BUDGET // per_model)))
         for (K, H), members in groups.items():
             for g0 in range(0, len(members), size):
-                self._train_group(batch, Zb, splits, random_states, members[g0:g0 + size], K, H, steps, out,
-                                  train_many)
+                self._train_group(batch, Zb, splits, random_states, members[g0:g0 + size], K, H, steps, out)
         return out
 
-    def _train_group(self, batch, Zb, splits, random_states, members, K, H, steps, out, train_many):
+    def _train_group(self, batch, Zb, splits, random_states, members, K, H, steps, out):
+        """Train the models of ``members`` together; their test probabilities go to ``out``."""
+        from .mlp_batched import train_many
+
         M, d = len(members), Zb.shape[1]
         S = np.zeros((steps, d, M))
         T = np.zeros((steps, M), dtype=np.int64)
@@ -335,13 +344,10 @@ class WekaMLP(TabularClassifier):
             n[m] = len(train)
             W1[:, :, m], W2[:, :, m] = w1, w2
         train_many(S, T, n, W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
-        if not (np.isfinite(W1).all() and np.isfinite(W2).all()):
-            raise FloatingPointError("MLP training diverged; try a smaller learning_rate")
+        _check_finite(W1, W2)
         for m, (s, fold_classes, _, _) in enumerate(members):
             base, half = filters[m]
             test = np.asarray(splits[s][1])
             raw = _predict(self._scale(Zb[test], base, half), np.ascontiguousarray(W1[:, :, m]),
                            np.ascontiguousarray(W2[:, :, m]))
-            tot = raw.sum(axis=1, keepdims=True)
-            proba = np.where(tot > 0, raw / np.where(tot > 0, tot, 1.0), 1.0 / raw.shape[1])
-            out[s] = batch.place(proba, fold_classes)
+            out[s] = batch.place(_probabilities(raw), fold_classes)
