@@ -12,6 +12,10 @@ maximum.
 WEKA's IBk widens its normalisation ranges with every instance it classifies
 (``addInstanceInfo``), in the order they come; so do we, by default, in row
 order of ``X`` (``update_ranges=False`` keeps the training ranges).
+
+:meth:`IBk.fit_predict_folds` gives every cross-validation split's
+predictions in one call, reusing one distance matrix per data set (exactly
+the per-fold numbers).
 """
 from __future__ import annotations
 

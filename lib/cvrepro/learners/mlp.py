@@ -27,6 +27,10 @@ OpenJDK 17, probabilities agree to WEKA's 3 printed decimals on most of
 Raeder et al.'s sets, while on long trainings (chess, dna) 94-99 % of
 predictions agree. WEKA's own results thus depend on the JVM.
 
+:meth:`WekaMLP.fit_predict_folds` trains the models of many
+cross-validation splits together, vectorized across models
+(:mod:`cvrepro.learners.mlp_batched`), with the same weights bit for bit.
+
 Deviation: WEKA restarts training with half the learning rate if the error
 becomes NaN; with clipped sigmoids this does not happen, so we raise instead.
 """
