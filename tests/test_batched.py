@@ -152,3 +152,14 @@ def test_text_columns_fall_back_to_per_fold():
         want = per_fold(est, X, y, splits, [0, 1, 2], classes)
         for g, w in zip(got, want):
             np.testing.assert_allclose(g, w, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("make", [lambda: IBk(k=5), lambda: WekaNaiveBayes(kernel=False),
+                                  lambda: WekaMLP(hidden_layers="3", epochs=20)])
+def test_numeric_array_input(make):
+    X, y, classes = _data("sonar")
+    Xa, splits = X.to_numpy(dtype=float), _splits(y)[:4]
+    est = make()
+    got = est.fit_predict_folds(Xa, y, splits, [5, 6, 7, 8], classes)
+    for g, w in zip(got, per_fold(est, Xa, y, splits, [5, 6, 7, 8], classes)):
+        np.testing.assert_allclose(g, w, rtol=0, atol=1e-12)
