@@ -304,9 +304,10 @@ class IBk(TabularClassifier):
             chunk = max(1, MEMORY_BUDGET // (8 * n))
             T, Y = np.concatenate(trains), np.concatenate(ytrs)
             Ka, to, oo = np.array(Ks, np.int64), np.array(toff, np.int64), np.array(ooff, np.int64)
+            buffer = np.empty((min(chunk, len(needed)), n))
             for c0 in range(0, len(needed), chunk):
                 block = needed[c0:c0 + chunk]
-                D = np.empty((len(block), n))
+                D = buffer[:len(block)]
                 _shared_rows(ZgT, block, nominal, D)
                 a, b = np.searchsorted(rows, [block[0], block[-1] + 1])
                 local = np.searchsorted(block, rows[a:b])
