@@ -70,3 +70,36 @@ def test_batched_fit_time_is_shared_by_the_folds():
     res = run_cv(data(), {"nb": BatchedNB()}, folds=(2,), iterations=2, batch_size=2, progress=False)
     fit = res.folds.fit_seconds.to_numpy()
     assert np.allclose(fit, fit[0]) and (res.folds.predict_seconds == 0).all()
+
+
+class SeedRecorder(BatchedNB):
+    """Records the random_state each fold's copy is fitted with."""
+
+    seen = []
+
+    def fit(self, X, y):
+        SeedRecorder.seen.append(self.random_state)
+        return super().fit(X, y)
+
+
+def test_a_fixed_random_state_is_kept_and_none_is_seeded_per_fold():
+    SeedRecorder.seen = []
+    run_cv(data(), {"fixed": SeedRecorder(random_state=7)}, folds=(2,), iterations=2, progress=False,
+           batched=False)
+    assert SeedRecorder.seen == [7, 7, 7, 7]
+    SeedRecorder.seen = []
+    run_cv(data(), {"free": SeedRecorder()}, folds=(2,), iterations=2, progress=False, batched=False)
+    assert len(set(SeedRecorder.seen)) == 4 and None not in SeedRecorder.seen
+    SeedRecorder.seen = []  # the batched path passes the same seeds
+    run_cv(data(), {"free": SeedRecorder()}, folds=(2,), iterations=2, progress=False, batch_size=2)
+    assert len(set(SeedRecorder.seen)) == 4
+
+
+def test_batched_mlp_built_by_name_equals_fold_by_fold():
+    from cvrepro.datasets import load_dataset
+
+    ds = load_dataset("iris")
+    args = dict(folds=(3,), iterations=1, progress=False)
+    a = run_cv([("iris", ds.X, ds.y)], ["MLP"], **args)
+    b = run_cv([("iris", ds.X, ds.y)], ["MLP"], batched=False, **args)
+    np.testing.assert_array_equal(a.oof("iris", "MLP", 3), b.oof("iris", "MLP", 3))

@@ -17,7 +17,8 @@ partitioner and returns a :class:`CVResults` with tidy tables:
 Reproducibility: iteration ``i`` partitions with seed ``seed + i`` (so
 ``seed=0`` gives Raeder et al.'s seeds 0..N-1, the same folds for every
 learner); the learner of fold ``f`` gets ``random_state`` derived from
-``(seed, i, f)`` by ``numpy.random.SeedSequence``. Nothing depends on
+``(seed, i, f)`` by ``numpy.random.SeedSequence`` unless its
+``random_state`` was fixed (then it is kept). Nothing depends on
 global random state, task order or the number of workers.
 
 Work is cut into tasks of one (data set, learner, k) cell and a run of
@@ -137,11 +138,12 @@ def _resolve_learners(learners) -> dict:
 class LearnerFactory:
     """Fresh, unfitted copies of one learner with a given ``random_state``.
 
-    A dict learner is pickled once, together with its (sub-)estimators that
-    have a ``random_state`` parameter, and unpickled per fold (cheaper than
-    ``clone``; one pickle keeps the references into the copy), then the seed
-    is set on each of them, as ``set_params`` would. A learner given by name
-    comes from ``make_learner(name, seed)``.
+    A dict learner is pickled once, together with its (sub-)estimators whose
+    ``random_state`` is None, and unpickled per fold (cheaper than ``clone``;
+    one pickle keeps the references into the copy), then the seed is set on
+    each of them, as ``set_params`` would. A ``random_state`` fixed by the
+    user is kept (WEKA's learners keep their ``-S`` seed in every fold). A
+    learner given by name comes from ``make_learner(name, seed)``.
     """
 
     def __init__(self, name: str, est=None):
@@ -151,7 +153,8 @@ class LearnerFactory:
             est = clone(est)
             params = est.get_params(deep=True)
             owners = [est if k == "random_state" else params[k[:-len("__random_state")]]
-                      for k in params if k == "random_state" or k.endswith("__random_state")]
+                      for k in params if (k == "random_state" or k.endswith("__random_state"))
+                      and params[k] is None]   # a fixed seed is kept, as WEKA keeps -S
             self.template = pickle.dumps((est, owners))
 
     def example(self):
@@ -240,8 +243,9 @@ def batched_fit_predict(make: LearnerFactory, data: _Data, splits, seeds) -> lis
     counted as fit time (its fit and predict steps are interleaved).
     """
     est = make(seeds[0])
+    states = [getattr(make(s), "random_state", s) for s in seeds]   # what each fold's copy has
     t0 = time.perf_counter()
-    probas = est.fit_predict_folds(data.X, data.y, splits, list(seeds), data.classes)
+    probas = est.fit_predict_folds(data.X, data.y, splits, states, data.classes)
     share = (time.perf_counter() - t0) / max(len(splits), 1)
     if len(probas) != len(splits):
         raise ValueError(f"fit_predict_folds returned {len(probas)} arrays for {len(splits)} splits")
