@@ -145,3 +145,19 @@ def test_claims_verdicts_from_constructed_results():
     assert verdicts["two seeds give opposite significant Wilcoxon verdicts for C4.5 vs HDDT"] == "does not hold"
     assert verdicts["estimate distributions of good classifiers are left-skewed"] == "holds"
     assert verdicts["with few iterations the leading classifier changes"] == "does not hold"
+
+
+def test_stopping_claims_are_undecided_when_the_replays_hit_the_cap():
+    a = pd.DataFrame({"dataset": ["d"], "R Fixed-10": [0.8], "R Fixed-50": [1.0], "R Rank": [1.0],
+                      "R KS-0.1": [1.0], "R KS-0.2": [1.0], "C4.5-Rank": [20.0], "HDDT-Rank": [20.0],
+                      "C4.5-KS-0.1": [20.0], "HDDT-KS-0.1": [20.0], "capped Rank": [100],
+                      "capped KS-0.1": [100]})
+    ranks = pd.DataFrame([{"estimate": e, "folds": k, "learner": "A", "average_rank": r,
+                           "significant": False}
+                          for e in ("canonical", "steady-state") for k, r in ((2, 3.0), (5, 2.0), (10, 1.0))])
+    out = study.claims(ranks, pd.DataFrame({"learner": ["A"], "settles_at": [1]}), {}, 
+                       {"found": False, "seeds": {}, "pvalues": {}, "counts": {"seeds": 0}},
+                       pd.DataFrame({"mean": [0.9], "skewness": [-1.0]}), {"a": a}, None)
+    verdicts = dict(zip(out.claim, out.verdict))
+    assert verdicts["Rank stops earlier than KS-0.1 with comparable R"].startswith("undecided")
+    assert verdicts["Fixed-10 is the least reproducible rule for the unstable pair"] == "holds"

@@ -260,7 +260,8 @@ write("01_raeder2010_variability", [
         "        display(Markdown(f'**Table {number}** ({kind})')); display(true_test[kind]); display(mse)"),
     new_markdown_cell("## Claims\nEach claim of the paper, checked on our results."),
     new_code_cell(
-        "claims = study.claims(ranks, settle, leads, search[0.05], dists, table3, true_test or None)\n"
+        "claims = study.claims(ranks, settle, leads, search[0.05], dists, table3, true_test or None,\n"
+        "                      n_orderings=params['n_orderings'])\n"
         'save_table(claims, out, "claims")\n'
         "pd.set_option('display.max_colwidth', 200)\nclaims"),
 ])
