@@ -22,7 +22,6 @@ import re
 import sys
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 DATA = Path(__file__).resolve().parent

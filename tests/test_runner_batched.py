@@ -1,7 +1,6 @@
 """The engine's batched path: one call per task, same tables as fold-by-fold fitting."""
 import numpy as np
 import pandas as pd
-import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.naive_bayes import GaussianNB
 
