@@ -1,6 +1,5 @@
 """Batched fit_predict_folds equals fitting each fold separately (the per-fold path)."""
 import numpy as np
-import pandas as pd
 import pytest
 from sklearn.base import clone
 from sklearn.model_selection import StratifiedKFold

@@ -276,7 +276,7 @@ class IBk(TabularClassifier):
         n, d = Xe.shape
         glo, ghi = _ranges(Xe)
         k, update = int(self.k), bool(self.update_ranges)
-        trains, ytrs, Ks, folds, outs, toff, ooff = [], [], [], [], [], [0], [0]
+        trains, ytrs, Ks, folds, toff, ooff = [], [], [], [], [0], [0]
         deferred = []
         for train, test in splits:
             train, test = np.asarray(train, np.int64), np.asarray(test, np.int64)
