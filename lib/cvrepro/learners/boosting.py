@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
+from .tree import known_order
 
 __all__ = ["AdaBoostM1", "DecisionStump"]
 
@@ -107,13 +108,8 @@ def _fit_stump(X, y, w, nominal, n_values, K):
             total = dist[1].copy()
             cur_best[:, :] = dist
             col = X[:, a]
-            known = np.empty(n - missing, np.int64)
-            m = 0
-            for i in range(n):
-                if col[i] == col[i]:
-                    known[m] = i
-                    m += 1
-            order = known[np.argsort(col[known], kind="mergesort")]
+            order = known_order(col)
+            m = order.shape[0]
             for t in range(m - 1):
                 i, j = order[t], order[t + 1]
                 dist[0, y[i]] += w[i]

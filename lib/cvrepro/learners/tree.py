@@ -35,6 +35,13 @@ _C45, _HELLINGER = 0, 1
 # --- split criteria (numba) ------------------------------------------------
 
 @njit(cache=True)
+def known_order(values):
+    """Indices of the non-missing values, sorted by value (stable, as WEKA's sort)."""
+    known = np.flatnonzero(values == values)
+    return known[np.argsort(values[known], kind="mergesort")]
+
+
+@njit(cache=True)
 def _logf(x):
     if x < 1e-6:
         return 0.0
@@ -162,17 +169,8 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
                 ratio[a] = h
             continue
         # numeric attribute: sort the known values
-        m = 0
-        for r in range(n):
-            if vals[r] == vals[r]:
-                m += 1
-        kidx = np.empty(m, np.int64)
-        m = 0
-        for r in range(n):
-            if vals[r] == vals[r]:
-                kidx[m] = r
-                m += 1
-        order = kidx[np.argsort(vals[kidx], kind="mergesort")]
+        order = known_order(vals)
+        m = order.shape[0]
         right = np.zeros(K)
         for t in range(m):
             right[y[rows[order[t]]]] += w[order[t]]
