@@ -132,24 +132,22 @@ def _printed_model(classifier, arff, start):
     return body[:body.index("Number of")].strip()
 
 
-@pytest.mark.parametrize("name", ["vote", "credit-g", "soybean", "segment", "chess", "crx", "banana"])
-def test_j48_prints_the_same_tree(tmp_path, name):
+J48_SETS = ["vote", "credit-g", "soybean", "segment", "chess", "crx", "banana"]
+PART_SETS = ["credit-g", "soybean", "segment"]
+PRINTERS = {"C4.5": ("weka.classifiers.trees.J48", "J48 pruned tree"),
+            "PART": ("weka.classifiers.rules.PART", "PART decision list")}
+
+
+@pytest.mark.parametrize("learner,name", [("C4.5", n) for n in J48_SETS] + [("PART", n) for n in PART_SETS])
+def test_prints_the_same_model_as_weka(tmp_path, learner, name):
+    """J48's tree and PART's rule list, as WEKA prints them."""
     ds = load_dataset(name)
     X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
     write_arff(tmp_path / "data.arff", X, ds.y)
-    ours = make_learner("C4.5").fit(X, ds.y).to_text()
-    assert ours[:ours.index("Number of")].strip() == _printed_model(
-        "weka.classifiers.trees.J48", tmp_path / "data.arff", "J48 pruned tree")
-
-
-@pytest.mark.parametrize("name", ["credit-g", "soybean", "segment"])
-def test_part_prints_the_same_rules(tmp_path, name):
-    ds = load_dataset(name)
-    X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
-    write_arff(tmp_path / "data.arff", X, ds.y)
-    ours = make_learner("PART").fit(X, ds.y).to_text()
-    assert ours[:ours.index("Number of")].strip() == _printed_model(
-        "weka.classifiers.rules.PART", tmp_path / "data.arff", "PART decision list")
+    ours = make_learner(learner).fit(X, ds.y).to_text()
+    classifier, header = PRINTERS[learner]
+    printed = _printed_model(classifier, tmp_path / "data.arff", header)
+    assert ours[:ours.index("Number of")].strip() == printed
 
 
 def test_mlp_weights_bit_identical_to_weka_with_strict_exp(tmp_path):
