@@ -561,8 +561,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     fold-averaged ``stopping_metric`` and ``oof_proba`` the out-of-fold
     probability of the second class (binary) or the n x K matrix; the cell
     stops at the first iteration where it returns True. ``batch_size``:
-    iterations per task (default: enough tasks to keep the workers busy, at
-    most 10). ``partitioner_params``: extra arguments of the partitioner
+    iterations per task (default: at most 10, and at least two tasks
+    per worker). ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
@@ -604,8 +604,9 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
                 if chunk is not None:
                     have[cell].append(chunk)
     if batch_size is None:
+        # big tasks make batched learners faster per fit; two per worker keep the workers busy
         total = len(cells) * iterations
-        batch_size = max(1, min(10, math.ceil(total / (4 * n_workers))))
+        batch_size = max(1, min(10, math.ceil(total / (2 * n_workers))))
 
     rules = {c: _fresh_rule(stopping) for c in cells} if stopping is not None else {}
     stopped_at = dict.fromkeys(cells)            # iteration at which the rule said stop
