@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.tree import C45, HDDT, _node_splits, add_errs
+from cvrepro.learners.tree import C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _presort, add_errs
 
 J48_TREES = {
     "weather-nominal": """
@@ -120,8 +120,9 @@ def test_hddt_split_choice_hand_computed():
     model = HDDT().fit(X, y)
     XT = np.ascontiguousarray(model.schema_.encode(X).T)
     codes = y.cat.codes.to_numpy(np.int64)
-    n_sub, score, _, _ = _node_splits(XT, codes, np.arange(20), np.ones(20), model.schema_.nominal,
-                                      model.schema_.n_values, 2, 2.0, 1, True)
+    none = np.zeros((0, 20), np.int64)
+    n_sub, score, _, _ = _node_splits(XT, codes, np.arange(20), np.ones(20), none, none[:, 0], np.full(3, -1),
+                                      model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1, True)
     assert score[0] == pytest.approx(d_A) and score[1] == pytest.approx(d_B)
     assert score[2] == pytest.approx(0.0)
     assert model.tree_.attr == 0                      # HDDT splits on A ...
@@ -161,3 +162,31 @@ def test_hddt_multiclass_uses_largest_one_vs_rest_distance():
     two = np.array([[3.0, 1.0], [1.0, 3.0]])             # binary: the plain d_H
     expected = math.sqrt(2 * (math.sqrt(3 / 4) - math.sqrt(1 / 4)) ** 2)
     assert _hellinger(two, two.sum(axis=0)) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("nominal", [False, True])
+def test_branch_orders_equal_a_fresh_sort_of_each_branch(nominal):
+    """The orders handed down to the branches are what sorting each branch's rows gives.
+
+    Many ties and missing values: within a run of equal values the missing rows
+    (appended to every branch) must come after the branch's known rows.
+    """
+    rng = np.random.default_rng(3)
+    n = 300
+    XT = rng.integers(0, 4, size=(4, n)).astype(float)
+    XT[rng.random(XT.shape) < 0.2] = np.nan
+    numeric = np.array([0, 2, 3])
+    rows = rng.permutation(n)[:200]
+    w = rng.random(200)
+    order, known = _presort(XT, rows, numeric)
+    split = 1 if nominal else 2
+    sub, perbag = _branch_codes(XT[split], rows, w, nominal, 1.5, 4 if nominal else 2)
+    assert (sub == -1).any() and (sub >= 0).any()
+    frac = perbag / perbag.sum()
+    r, ww, off = _branches(rows, w, sub, frac)
+    child_order, child_known = _branch_orders(XT, rows, order, known, numeric, sub, frac, off)
+    for b in range(len(off) - 1):
+        ref_order, ref_known = _presort(XT, r[off[b]:off[b + 1]], numeric)
+        np.testing.assert_array_equal(child_known[b], ref_known)
+        for s_, k in enumerate(ref_known):
+            np.testing.assert_array_equal(child_order[s_, off[b]:off[b] + k], ref_order[s_, :k])

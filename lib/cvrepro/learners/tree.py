@@ -116,13 +116,35 @@ def _hellinger(bags, perclass):
 
 
 @njit(cache=True)
-def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_mdl):
+def _presort(XT, rows, numeric):
+    """Per numeric attribute, the positions in ``rows`` of its known values sorted by value.
+
+    Row ``s`` of ``order`` holds attribute ``numeric[s]``; its first ``known[s]``
+    entries are used. Ties stay in position order (a stable sort).
+    """
+    n = rows.shape[0]
+    order = np.empty((numeric.shape[0], n), np.int64)
+    known = np.zeros(numeric.shape[0], np.int64)
+    vals = np.empty(n)
+    for s in range(numeric.shape[0]):
+        for r in range(n):
+            vals[r] = XT[numeric[s], rows[r]]
+        o = known_order(vals)
+        order[s, :o.shape[0]] = o
+        known[s] = o.shape[0]
+    return order, known
+
+
+@njit(cache=True)
+def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, use_mdl):
     """Best split of every attribute at one node.
 
-    Returns per attribute: number of subsets (0 = no valid split), the
-    primary score (C4.5: info gain after MDL correction; HDDT: Hellinger
-    distance times the known fraction), the secondary score (C4.5: gain
-    ratio; HDDT: same as primary) and the midpoint threshold (numeric only).
+    ``order``/``known`` are the node's presorted numeric attributes (see
+    ``_presort``; ``slot[a]`` is attribute ``a``'s row). Returns per attribute:
+    number of subsets (0 = no valid split), the primary score (C4.5: info gain
+    after MDL correction; HDDT: Hellinger distance times the known fraction),
+    the secondary score (C4.5: gain ratio; HDDT: same as primary) and the
+    midpoint threshold (numeric only).
     """
     d = XT.shape[0]
     n = rows.shape[0]
@@ -133,25 +155,25 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
     total = 0.0
     for r in range(n):
         total += w[r]
+    vals = np.empty(n)
+    cls = np.empty(n, np.int64)
+    wt = np.empty(n)
     for a in range(d):
-        vals = np.empty(n)
-        for r in range(n):
-            vals[r] = XT[a, rows[r]]
         if nominal[a]:
             nv = n_values[a]
             bags = np.zeros((nv, K))
             perbag = np.zeros(nv)
             perclass = np.zeros(K)
-            known = 0.0
+            known_w = 0.0
             for r in range(n):
-                v = vals[r]
+                v = XT[a, rows[r]]
                 if v != v:
                     continue
                 b = int(v)
                 bags[b, y[rows[r]]] += w[r]
                 perbag[b] += w[r]
                 perclass[y[rows[r]]] += w[r]
-                known += w[r]
+                known_w += w[r]
             big = 0
             for b in range(nv):
                 if perbag[b] > min_obj - _SMALL:
@@ -160,23 +182,27 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
                 continue
             n_sub[a] = nv
             if criterion == _C45:
-                g = _info_gain(bags, perbag, known, total, _old_ent(perclass, known))
+                g = _info_gain(bags, perbag, known_w, total, _old_ent(perclass, known_w))
                 score[a] = g
-                ratio[a] = _gain_ratio(perbag, known, total, g)
+                ratio[a] = _gain_ratio(perbag, known_w, total, g)
             else:
-                h = _hellinger(bags, perclass) * known / total
+                h = _hellinger(bags, perclass) * known_w / total
                 score[a] = h
                 ratio[a] = h
             continue
-        # numeric attribute: sort the known values
-        order = known_order(vals)
-        m = order.shape[0]
+        # numeric attribute: its known values in sorted order
+        s = slot[a]
+        m = known[s]
         right = np.zeros(K)
         for t in range(m):
-            right[y[rows[order[t]]]] += w[order[t]]
-        known = right.sum()
+            p = order[s, t]
+            vals[t] = XT[a, rows[p]]
+            cls[t] = y[rows[p]]
+            wt[t] = w[p]
+            right[cls[t]] += wt[t]
+        known_w = right.sum()
         if criterion == _C45:
-            min_split = 0.1 * known / K
+            min_split = 0.1 * known_w / K
             if min_split - min_obj < _SMALL:
                 min_split = min_obj
             elif min_split - 25.0 > _SMALL:
@@ -186,7 +212,7 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
         if m - 2.0 * min_split < -_SMALL:
             continue
         perclass = right.copy()
-        old_ent = _old_ent(perclass, known)
+        old_ent = _old_ent(perclass, known_w)
         left = np.zeros(K)
         bags = np.zeros((2, K))
         perbag = np.zeros(2)
@@ -195,11 +221,10 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
         n_cand = 0
         last = 0
         for nxt in range(1, m):
-            if vals[order[nxt - 1]] + 1e-5 < vals[order[nxt]]:
+            if vals[nxt - 1] + 1e-5 < vals[nxt]:
                 for t in range(last, nxt):
-                    c = y[rows[order[t]]]
-                    left[c] += w[order[t]]
-                    right[c] -= w[order[t]]
+                    left[cls[t]] += wt[t]
+                    right[cls[t]] -= wt[t]
                 lw = left.sum()
                 rw = right.sum()
                 if lw > min_split - _SMALL and rw > min_split - _SMALL:
@@ -208,11 +233,11 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
                     perbag[0] = lw
                     perbag[1] = rw
                     if criterion == _C45:
-                        s = _info_gain(bags, perbag, known, total, old_ent)
+                        sc = _info_gain(bags, perbag, known_w, total, old_ent)
                     else:
-                        s = _hellinger(bags, perclass) * known / total
-                    if s - best > _SMALL:
-                        best = s
+                        sc = _hellinger(bags, perclass) * known_w / total
+                    if sc - best > _SMALL:
+                        best = sc
                         best_at = nxt - 1
                     n_cand += 1
                 last = nxt
@@ -222,8 +247,8 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
             best = best - math.log(n_cand) / _LN2 / total
         if best < _SMALL:
             continue
-        lo = vals[order[best_at]]
-        hi = vals[order[best_at + 1]]
+        lo = vals[best_at]
+        hi = vals[best_at + 1]
         sp = (lo + hi) / 2.0
         if sp == hi:
             sp = lo
@@ -233,11 +258,117 @@ def _node_splits(XT, y, rows, w, nominal, n_values, K, min_obj, criterion, use_m
         if criterion == _C45:
             perbag[:] = 0.0
             for t in range(m):
-                perbag[0 if t <= best_at else 1] += w[order[t]]
-            ratio[a] = _gain_ratio(perbag, known, total, best)
+                perbag[0 if t <= best_at else 1] += wt[t]
+            ratio[a] = _gain_ratio(perbag, known_w, total, best)
         else:
             ratio[a] = best
     return n_sub, score, ratio, point
+
+
+@njit(cache=True)
+def _branch_codes(col, rows, w, nominal, point, n_sub):
+    """Branch of each position (-1: missing value) and the known weight per branch."""
+    sub = np.empty(rows.shape[0], np.int64)
+    perbag = np.zeros(n_sub)
+    for p in range(rows.shape[0]):
+        v = col[rows[p]]
+        if v != v:
+            sub[p] = -1
+            continue
+        b = int(v) if nominal else (1 if v > point else 0)
+        sub[p] = b
+        perbag[b] += w[p]
+    return sub, perbag
+
+
+@njit(cache=True)
+def _branches(rows, w, sub, frac):
+    """All branches' rows and weights, concatenated (branch b is ``off[b]:off[b + 1]``).
+
+    A branch holds its known rows in order, then (if its fraction is not
+    negligible) every missing row, weighted by the fraction.
+    """
+    n_sub = frac.shape[0]
+    cnt = np.zeros(n_sub, np.int64)
+    n_miss = 0
+    for p in range(rows.shape[0]):
+        if sub[p] < 0:
+            n_miss += 1
+        else:
+            cnt[sub[p]] += 1
+    off = np.zeros(n_sub + 1, np.int64)
+    for b in range(n_sub):
+        off[b + 1] = off[b] + cnt[b] + (n_miss if frac[b] > _SMALL else 0)
+    r = np.empty(off[n_sub], np.int64)
+    ww = np.empty(off[n_sub])
+    fill = off[:n_sub].copy()
+    for p in range(rows.shape[0]):
+        b = sub[p]
+        if b >= 0:
+            r[fill[b]] = rows[p]
+            ww[fill[b]] = w[p]
+            fill[b] += 1
+    for b in range(n_sub):
+        if n_miss > 0 and frac[b] > _SMALL:
+            for p in range(rows.shape[0]):
+                if sub[p] < 0:
+                    r[fill[b]] = rows[p]
+                    ww[fill[b]] = w[p] * frac[b]
+                    fill[b] += 1
+    return r, ww, off
+
+
+@njit(cache=True)
+def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
+    """The branches' presorted orders (as ``_presort`` on each branch), in linear time from the node's.
+
+    Ties must stay in the branch's position order: within a run of equal
+    values, the branch's known rows come before the missing rows appended
+    to it.
+    """
+    n_sub = off.shape[0] - 1
+    n = rows.shape[0]
+    newpos = np.empty(n, np.int64)      # known row: position in its branch; missing: rank among the missing
+    cnt = np.zeros(n_sub, np.int64)
+    n_miss = 0
+    for p in range(n):
+        if sub[p] >= 0:
+            newpos[p] = cnt[sub[p]]
+            cnt[sub[p]] += 1
+    for p in range(n):
+        if sub[p] < 0:
+            newpos[p] = n_miss
+            n_miss += 1
+    take = (frac > _SMALL) & (n_miss > 0)
+    out = np.empty((numeric.shape[0], off[n_sub]), np.int64)
+    m = np.empty((n_sub, numeric.shape[0]), np.int64)
+    fill = np.empty(n_sub, np.int64)
+    for s in range(numeric.shape[0]):
+        fill[:] = off[:n_sub]
+        t0 = 0
+        while t0 < known[s]:
+            t1 = t0 + 1
+            if n_miss > 0:
+                v = XT[numeric[s], rows[order[s, t0]]]
+                while t1 < known[s] and XT[numeric[s], rows[order[s, t1]]] == v:
+                    t1 += 1
+            for t in range(t0, t1):
+                p = order[s, t]
+                if sub[p] >= 0:
+                    out[s, fill[sub[p]]] = newpos[p]
+                    fill[sub[p]] += 1
+            if n_miss > 0:
+                for t in range(t0, t1):
+                    p = order[s, t]
+                    if sub[p] < 0:
+                        for b in range(n_sub):
+                            if take[b]:
+                                out[s, fill[b]] = cnt[b] + newpos[p]
+                                fill[b] += 1
+            t0 = t1
+        for b in range(n_sub):
+            m[b, s] = fill[b] - off[b]
+    return out, m
 
 
 @njit(cache=True)
@@ -354,7 +485,7 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
         self._setup(X, y)
         rows = np.arange(X.shape[0])
         with _deep_recursion():
-            self.tree_ = self._grow(rows, np.ones(X.shape[0]))
+            self.tree_ = self._grow(rows, np.ones(X.shape[0]), self._presort(rows))
             self._post_grow()
             self._teardown()
             self._strip(self.tree_)
@@ -371,6 +502,12 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
         self._K = len(self.classes_)
         self._nominal = self.schema_.nominal
         self._n_values = self.schema_.n_values
+        self._numeric = np.flatnonzero(~self._nominal)
+        self._slot = np.full(len(self._nominal), -1, np.int64)
+        self._slot[self._numeric] = np.arange(len(self._numeric))
+
+    def _presort(self, rows):
+        return _presort(self._XT, rows, self._numeric)
 
     def _teardown(self):
         del self._X, self._XT, self._y
@@ -386,7 +523,7 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
     def _dist(self, rows, w):
         return np.bincount(self._y[rows], weights=w, minlength=self._K).astype(np.float64)
 
-    def _grow(self, rows, w):
+    def _grow(self, rows, w, presorted):
         dist = self._dist(rows, w)
         node = _Node(rows, w, dist)
         total = dist.sum()
@@ -394,55 +531,55 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
             node.is_empty = True
         if self._stops(dist):
             return node
-        attr = self._select(rows, w)
+        attr = self._select(rows, w, presorted)
         if attr < 0:
             return node
-        node.children = [self._grow(r, ww) for r, ww in self._make_split(node, attr, rows, w)]
+        self._set_test(node, attr)
+        sub, r, ww, off = self._partition(node, rows, w)
+        order, known = _branch_orders(self._XT, rows, *presorted, self._numeric, sub, node.frac, off)
+        node.children = [self._grow(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]], (order[:, off[b]:off[b + 1]], known[b]))
+                         for b in range(len(off) - 1)]
         return node
 
     def _make_split(self, node, attr, rows, w):
         """Turn ``node`` into a test on ``attr`` (chosen by ``_select``); return the branches' data."""
+        self._set_test(node, attr)
+        return self._split(node, rows, w)
+
+    def _set_test(self, node, attr):
         node.is_leaf = False
         node.attr = attr
         if not self._nominal[attr]:
             node.point = self._actual_point(attr, self._point)
-        return self._split(node, rows, w, reset=True)
 
     def _actual_point(self, attr, point):
         """J48 moves the threshold to the largest training value <= the midpoint (its scan, tolerances included)."""
         return _weka_split_point(self._XT[attr], point)
 
-    def _split(self, node, rows, w, reset):
-        """Partition (rows, w) by the node's test; missing values go everywhere, weighted.
+    def _partition(self, node, rows, w):
+        """Split (rows, w) by the node's test; missing values go everywhere, weighted.
 
-        With ``reset`` the branch fractions are recomputed from this data (WEKA's
-        resetDistribution); otherwise the node's stored fractions are used.
+        The branch fractions are recomputed from this data (WEKA's
+        resetDistribution). Returns each row's branch (-1: missing) and the
+        branches' rows and weights concatenated, branch b at ``off[b]:off[b + 1]``.
         """
-        col = self._XT[node.attr, rows]
-        miss = np.isnan(col)
-        n_sub = self._n_values[node.attr] if self._nominal[node.attr] else 2
-        sub = np.zeros(len(rows), np.int64)
-        if self._nominal[node.attr]:
-            sub[~miss] = col[~miss].astype(np.int64)
-        else:
-            sub[~miss] = (col[~miss] > node.point).astype(np.int64)
-        if reset:
-            perbag = np.bincount(sub[~miss], weights=w[~miss], minlength=n_sub)
-            tot = perbag.sum()
-            node.frac = perbag / tot if tot > 0 else np.zeros(n_sub)
-        out = []
-        for b in range(n_sub):
-            m = (~miss) & (sub == b)
-            r, ww = rows[m], w[m]
-            if miss.any() and node.frac[b] > _SMALL:
-                r = np.concatenate([r, rows[miss]])
-                ww = np.concatenate([ww, w[miss] * node.frac[b]])
-            out.append((r, ww))
-        return out
+        nominal = self._nominal[node.attr]
+        n_sub = self._n_values[node.attr] if nominal else 2
+        sub, perbag = _branch_codes(self._XT[node.attr], rows, w, nominal, node.point, n_sub)
+        tot = perbag.sum()
+        node.frac = perbag / tot if tot > 0 else np.zeros(n_sub)
+        r, ww, off = _branches(rows, w, sub, node.frac)
+        return sub, r, ww, off
 
-    def _scores(self, rows, w):
-        return _node_splits(self._XT, self._y, rows, w, self._nominal, self._n_values, self._K,
-                            float(self.min_num_obj), self._criterion, True)
+    def _split(self, node, rows, w):
+        """The branches' (rows, w), as ``_partition`` makes them."""
+        _, r, ww, off = self._partition(node, rows, w)
+        return [(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]]) for b in range(len(off) - 1)]
+
+    def _scores(self, rows, w, presorted=None):
+        order, known = self._presort(rows) if presorted is None else presorted
+        return _node_splits(self._XT, self._y, rows, w, order, known, self._slot, self._nominal, self._n_values,
+                            self._K, float(self.min_num_obj), self._criterion, True)
 
     def _strip(self, node):
         node.rows = node.w = None
@@ -574,8 +711,8 @@ class C45(_TreeEngine):
     def _laplace(self):
         return self.laplace
 
-    def _select(self, rows, w):
-        n_sub, gain, ratio, point = self._scores(rows, w)
+    def _select(self, rows, w, presorted=None):
+        n_sub, gain, ratio, point = self._scores(rows, w, presorted)
         valid = n_sub > 0
         N_all = self._X.shape[0]
         many = self._nominal & (self._n_values - 0.3 * N_all >= -_SMALL)
@@ -633,7 +770,7 @@ class C45(_TreeEngine):
         if node.is_leaf:
             return self._errors_for_dist(self._dist(rows, w))
         saved = node.frac
-        parts = self._split(node, rows, w, reset=True)
+        parts = self._split(node, rows, w)
         node.frac = saved
         return sum(self._errors_for_branch(c, r, ww) for c, (r, ww) in zip(node.children, parts))
 
@@ -644,7 +781,7 @@ class C45(_TreeEngine):
             if abs(w.sum()) >= _SMALL:
                 node.is_empty = False
             return
-        for c, (r, ww) in zip(node.children, self._split(node, rows, w, reset=True)):
+        for c, (r, ww) in zip(node.children, self._split(node, rows, w)):
             self._new_distribution(c, r, ww)
 
     def _prune(self, node) -> float:
@@ -696,8 +833,8 @@ class HDDT(_TreeEngine):
     def __init__(self, min_num_obj=2):
         self.min_num_obj = min_num_obj
 
-    def _select(self, rows, w):
-        n_sub, score, _, point = self._scores(rows, w)
+    def _select(self, rows, w, presorted=None):
+        n_sub, score, _, point = self._scores(rows, w, presorted)
         best, best_score = -1, 0.0
         for a in np.flatnonzero(n_sub > 0):
             if score[a] - best_score > _SMALL:
