@@ -3,6 +3,8 @@ import numpy as np
 import pandas as pd
 import pytest
 from scipy.stats import norm
+from sklearn.base import clone
+from sklearn.model_selection import KFold
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners.naive_bayes import WekaNaiveBayes, _kernel_prob, attribute_precision
@@ -76,3 +78,55 @@ def test_missing_values_are_skipped():
     all_missing = row.copy()
     all_missing.iloc[0, :] = np.nan
     assert model.predict_proba(all_missing)[0] == pytest.approx(model.prior_)
+
+
+
+def _per_fold(est, X, y, splits, classes):
+    """Reference: fit and predict each split alone, columns placed by classes."""
+    out = []
+    for train, test in splits:
+        m = clone(est).fit(X.iloc[train], y.iloc[train])
+        full = np.zeros((len(test), len(classes)))
+        full[:, [list(classes).index(c) for c in m.classes_]] = m.predict_proba(X.iloc[test])
+        out.append(full)
+    return out
+
+
+def _awkward_data():
+    """Integer, binary and continuous values, missing cells, an attribute known in 3 rows only, one
+    constant in most training folds, far outliers (densities floored at 1e-75, products rescaled), a declared class no row has,
+    and a class only in rows 0-2 (absent from the training fold of the last split)."""
+    rng = np.random.default_rng(1)
+    n = 80
+    y = pd.Series(pd.Categorical(rng.choice(["a", "b"], n), categories=["a", "b", "c", "unused"]))
+    y.iloc[:3] = "c"
+    X = pd.DataFrame({f"int{j}": rng.integers(0, 6, n).astype(float) for j in range(3)})
+    X["cont"] = rng.normal(size=n).round(3) + (y == "b") * 1.5
+    X["nom"] = pd.Categorical(rng.choice(["u", "v", "w"], n), categories=["u", "v", "w", "z"])
+    X["rare"] = np.nan
+    X.loc[[5, 40, 41], "rare"] = [0.5, 2.0, 7.0]
+    X["bin"] = rng.integers(0, 2, n).astype(float)
+    X["const"] = 3.0                                  # but near 3 in rows 0-2
+    X.loc[:2, "const"] = [3.004, 2.999, 3.0]
+    X = X.mask(rng.random(X.shape) < 0.1)
+    far = pd.DataFrame({f"far{j}": rng.normal(size=n) for j in range(30)})
+    far.iloc[:6] = 1e6
+    splits = [s for it in range(2) for s in KFold(4, shuffle=True, random_state=it).split(X)]
+    return pd.concat([X, far], axis=1), y, splits + [(np.arange(3, n), np.arange(3))]
+
+
+@pytest.mark.parametrize("name", ["labor", "awkward"])
+def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name):
+    if name == "awkward":
+        X, y, splits = _awkward_data()
+    else:
+        ds = load_dataset(name)
+        X, y = ds.X, ds.y
+        splits = [s for it in range(2) for s in KFold(4, shuffle=True, random_state=it).split(X)]
+    est = WekaNaiveBayes(kernel=True)
+    # categorical y keeps its declared classes in every fold; plain labels only those a fold has
+    for labels in [y, y.astype(str)]:
+        classes = np.unique(labels) if labels is not y else y.cat.categories
+        got = est.fit_predict_folds(X, labels, splits, [0] * len(splits), classes)
+        for g, w in zip(got, _per_fold(est, X, labels, splits, classes)):
+            np.testing.assert_array_equal(g, w)

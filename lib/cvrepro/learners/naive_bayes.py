@@ -13,6 +13,14 @@ a ``NormalEstimator`` (mean and standard deviation of the rounded values).
 Nominal attributes use Laplace counts ``(n_vc + 1) / (n_c + |V|)``, the prior
 is ``(n_c + 1) / (N + K)``; missing values are skipped in training and
 prediction. Probabilities are floored at 1e-75 and rescaled as WEKA does.
+
+:meth:`WekaNaiveBayes.fit_predict_folds` (kernel estimators) serves many
+cross-validation splits of one data set at once: each attribute's value
+counts per class are taken once from the whole data set, and a training
+fold's counts are those minus the test fold's. From them each fold gets its
+precision, rounded kernels and widths as ``fit`` computes them, and each
+distinct test value's density is computed once per class (test rows share
+values). Same operations in the same order, so the same numbers.
 """
 from __future__ import annotations
 
@@ -22,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .batched import EncodedFolds
+from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
 
@@ -119,7 +127,102 @@ def _kernel_fit(r, y, K, prec):
     return values[:p], weights[:p], offsets, sumw, sd
 
 
-class WekaNaiveBayes(EncodedFolds, TabularClassifier):
+@njit(cache=True)
+def _fold_densities(counts, numeric, offsets, values, queried, out):
+    """One training fold's class-conditional probabilities, as ``_fit`` and ``_densities`` compute them.
+
+    ``counts`` (K x values) are the fold's class counts of every attribute's
+    values (``offsets`` delimit the attributes; numeric ones list their
+    distinct values ascending in ``values``). Nominal attributes fill every
+    column of ``out``, numeric ones the ``queried`` values only.
+    """
+    K = counts.shape[0]
+    kv = np.empty(np.diff(offsets).max() * K)
+    kw = np.empty_like(kv)
+    koff = np.zeros(K + 1, dtype=np.int64)
+    sumw, sd = np.zeros(K), np.zeros(K)
+    for j in range(offsets.shape[0] - 1):
+        a, b = offsets[j], offsets[j + 1]
+        if not numeric[j]:
+            for c in range(K):
+                total = 0.0
+                for v in range(a, b):
+                    total += counts[c, v] + 1.0
+                for v in range(a, b):
+                    out[c, v] = (counts[c, v] + 1.0) / total
+            continue
+        n, gaps, last = 0, 0.0, 0.0          # attribute_precision over the values present in the fold
+        for v in range(a, b):
+            if counts[:, v].sum() > 0:
+                if n > 0:
+                    gaps += values[v] - last
+                last = values[v]
+                n += 1
+        prec = max(gaps / (n - 1) if n > 1 else 0.01, 1e-6)
+        p = 0                                # _kernel_fit on the counts
+        for c in range(K):
+            first = p
+            sumw[c] = 0.0
+            for v in range(a, b):
+                if counts[c, v] == 0:
+                    continue
+                r = np.rint(values[v] / prec) * prec
+                if p > first and kv[p - 1] == r:
+                    kw[p - 1] += counts[c, v]
+                else:
+                    kv[p] = r
+                    kw[p] = counts[c, v]
+                    p += 1
+                sumw[c] += counts[c, v]
+            koff[c + 1] = p
+            sd[c] = prec / 6
+            if p - first > 1:
+                sd[c] = max((kv[p - 1] - kv[first]) / math.sqrt(sumw[c]), prec / 6)
+        for v in range(a, b):
+            if queried[v]:
+                for c in range(K):
+                    lo, hi = koff[c], koff[c + 1]
+                    out[c, v] = _kernel_prob(values[v], kv[lo:hi], kw[lo:hi], sumw[c], sd[c], prec)
+
+
+@njit(cache=True)
+def _posterior(prior, cells, dens):
+    """``_predict_proba`` before normalising: ``cells`` (rows x attributes) index ``dens`` columns, -1 missing."""
+    n, m = cells.shape
+    K = prior.shape[0]
+    P = np.empty((n, K))
+    for r in range(n):
+        P[r] = prior
+        for j in range(m):
+            v = cells[r, j]
+            if v >= 0:
+                for c in range(K):
+                    d = dens[c, v]
+                    P[r, c] *= 1e-75 if d < 1e-75 else d
+            top = P[r].max()
+            if top > 0 and top < 1e-75:
+                P[r] *= 1e75
+    return P
+
+
+def _value_cells(Xe, nominal, n_values):
+    """Each cell's column in a table of all attributes' values (-1: missing), the numeric values and offsets."""
+    cells = np.full(Xe.shape, -1, dtype=np.int64)
+    values, offsets = [], [0]
+    for j in range(Xe.shape[1]):
+        col = Xe[:, j]
+        known = ~np.isnan(col)
+        if nominal[j]:
+            distinct, local = np.arange(n_values[j], dtype=float), col[known].astype(np.int64)
+        else:
+            distinct, local = np.unique(col[known], return_inverse=True)
+        cells[known, j] = offsets[-1] + local
+        values.append(distinct)
+        offsets.append(offsets[-1] + len(distinct))
+    return cells, np.concatenate(values), np.array(offsets, dtype=np.int64)
+
+
+class WekaNaiveBayes(TabularClassifier):
     """WEKA NaiveBayes; ``kernel=True`` is ``-K`` (Raeder et al.'s NB), False the default.
 
     Deviation: none known; Phi is computed with ``erfc`` rather than WEKA's
@@ -189,3 +292,42 @@ class WekaNaiveBayes(EncodedFolds, TabularClassifier):
             P[tiny] *= 1e75
         return P / P.sum(axis=1, keepdims=True)
 
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
+        """Out-of-fold probabilities of every split, as fitting each split alone gives them.
+
+        Kernel estimators: from the whole data set's value counts minus each
+        test fold's (see the module docstring); normal estimators: fold by fold
+        on the once-encoded data.
+        """
+        batch = FoldBatch(X, y, classes)
+        if not (self.kernel and batch.exact):
+            return encoded_folds(self, X, y, splits, random_states, classes)
+        schema = batch.schema
+        cells, values, offsets = _value_cells(batch.Xe, schema.nominal, schema.n_values)
+        n_all, width = len(batch.all_classes), len(values)
+        if 3 * n_all * width * 8 > MEMORY_BUDGET:
+            return encoded_folds(self, X, y, splits, random_states, classes)
+        numeric = ~schema.nominal
+
+        def counts(rows):
+            c = cells[rows]
+            known = c >= 0
+            keys = (batch.codes[rows][:, None] * width + c)[known]
+            return np.bincount(keys, minlength=n_all * width).reshape(n_all, width)
+
+        whole = counts(np.arange(len(batch.codes)))
+        column = {c: i for i, c in enumerate(batch.all_classes)}
+        out = []
+        for train, test in splits:
+            train, test = np.asarray(train), np.asarray(test)
+            fold_classes, codes = batch.target(train)
+            K = len(fold_classes)
+            held_out = counts(test)
+            fold = (whole - held_out)[[column[c] for c in fold_classes]]
+            dens = np.ones((K, width))
+            _fold_densities(fold, numeric, offsets, values, held_out.sum(axis=0) > 0, dens)
+            prior = (np.bincount(codes, minlength=K) + 1.0) / (len(codes) + K)
+            P = _posterior(prior, cells[test], dens)
+            out.append(batch.place(P / P.sum(axis=1, keepdims=True), fold_classes))
+        return out
