@@ -195,13 +195,16 @@ def _posterior(prior, cells, dens):
         P[r] = prior
         for j in range(m):
             v = cells[r, j]
-            if v >= 0:
-                for c in range(K):
-                    d = dens[c, v]
-                    P[r, c] *= 1e-75 if d < 1e-75 else d
-            top = P[r].max()
+            if v < 0:           # unchanged row: its top is >= 1e-75 since the last rescale
+                continue
+            top = 0.0
+            for c in range(K):
+                d = dens[c, v]
+                P[r, c] *= 1e-75 if d < 1e-75 else d
+                top = max(top, P[r, c])
             if top > 0 and top < 1e-75:
-                P[r] *= 1e75
+                for c in range(K):
+                    P[r, c] *= 1e75
     return P
 
 
