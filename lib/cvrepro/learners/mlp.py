@@ -325,13 +325,14 @@ class WekaMLP(TabularClassifier):
 
     def _train_group(self, batch, Zb, splits, random_states, members, K, H, steps, out):
         """Train the models of ``members`` together; their test probabilities go to ``out``."""
-        from .mlp_batched import train_many
+        from .mlp_batched import lanes, train_many
 
         M, d = len(members), Zb.shape[1]
-        S = np.zeros((steps, d, M))
-        T = np.zeros((steps, M), dtype=np.int64)
-        n = np.zeros(M, dtype=np.int64)
-        W1, W2 = np.zeros((H, d + 1, M)), np.zeros((K, H + 1, M))
+        Mp = lanes(M)                                 # idle extra models (all-zero data) keep SIMD loops busy
+        S = np.zeros((steps, d, Mp))
+        T = np.zeros((steps, Mp), dtype=np.int64)
+        n = np.full(Mp, steps, dtype=np.int64)
+        W1, W2 = np.zeros((d + 1, H, Mp)), np.zeros((H + 1, K, Mp))
         filters = []
         for m, (s, fold_classes, codes, _) in enumerate(members):
             seed = 0 if random_states[s] is None else random_states[s]
@@ -346,12 +347,14 @@ class WekaMLP(TabularClassifier):
             S[:len(train), :, m] = self._scale(Zb[train], base, half)[order]
             T[:len(train), m] = codes[order]
             n[m] = len(train)
-            W1[:, :, m], W2[:, :, m] = w1, w2
+            W1[:, :, m], W2[:, :, m] = w1.T, w2.T
+        S32 = S.astype(np.float32)                    # half the memory traffic when exact (e.g. binary inputs)
+        S = S32 if (S32 == S).all() else S
         train_many(S, T, n, W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
-        _check_finite(W1, W2)
+        _check_finite(W1[:, :, :M], W2[:, :, :M])
         for m, (s, fold_classes, _, _) in enumerate(members):
             base, half = filters[m]
             test = np.asarray(splits[s][1])
-            raw = _predict(self._scale(Zb[test], base, half), np.ascontiguousarray(W1[:, :, m]),
-                           np.ascontiguousarray(W2[:, :, m]))
+            raw = _predict(self._scale(Zb[test], base, half), np.ascontiguousarray(W1[:, :, m].T),
+                           np.ascontiguousarray(W2[:, :, m].T))
             out[s] = batch.place(_probabilities(raw), fold_classes)
