@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.tree import C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _presort, add_errs
+from cvrepro.learners.tree import C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _np_sum, _presort, add_errs
 
 J48_TREES = {
     "weather-nominal": """
@@ -190,3 +190,14 @@ def test_branch_orders_equal_a_fresh_sort_of_each_branch(nominal):
         np.testing.assert_array_equal(child_known[b], ref_known)
         for s_, k in enumerate(ref_known):
             np.testing.assert_array_equal(child_order[s_, off[b]:off[b] + k], ref_order[s_, :k])
+
+
+def test_np_sum_is_numpys_summation_order():
+    """Pruning sums class counts in numba; it must round as ``np.sum`` does (pairwise, not left to right)."""
+    rng = np.random.default_rng(0)
+    differs = 0
+    for n in [1, 7, 8, 9, 17, 100, 128, 129, 300, 1000]:
+        a = rng.random(n) * 10.0 ** rng.uniform(-8, 8, n)
+        assert _np_sum(a) == a.sum()
+        differs += sum(a.tolist()) != a.sum()
+    assert differs > 0          # left to right would round differently here

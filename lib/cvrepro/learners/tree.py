@@ -23,7 +23,7 @@ from numba import njit
 from scipy.stats import norm
 
 from .base import TabularClassifier
-from .batched import EncodedFolds
+from .batched import FoldBatch
 
 __all__ = ["C45", "HDDT", "add_errs"]
 
@@ -133,6 +133,25 @@ def _presort(XT, rows, numeric):
         order[s, :o.shape[0]] = o
         known[s] = o.shape[0]
     return order, known
+
+
+@njit(cache=True)
+def _restrict(order, known, rows):
+    """``_presort`` of the rows ``rows`` (strictly increasing) from the presort of all rows."""
+    pos = np.full(order.shape[1], -1, np.int64)
+    for i in range(rows.shape[0]):
+        pos[rows[i]] = i
+    sub = np.empty((order.shape[0], rows.shape[0]), np.int64)
+    sub_known = np.zeros(order.shape[0], np.int64)
+    for s in range(order.shape[0]):
+        j = 0
+        for t in range(known[s]):
+            p = pos[order[s, t]]
+            if p >= 0:
+                sub[s, j] = p
+                j += 1
+        sub_known[s] = j
+    return sub, sub_known
 
 
 @njit(cache=True)
@@ -266,6 +285,40 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
 
 
 @njit(cache=True)
+def _best_gain_ratio(n_sub, gain, ratio, counted):
+    """J48's choice: the best gain ratio among attributes with at least average gain (-1: none).
+
+    The average runs over the valid attributes marked ``counted``.
+    """
+    avg = 0.0
+    n = 0
+    for a in range(n_sub.shape[0]):
+        if n_sub[a] > 0 and counted[a]:
+            avg += gain[a]
+            n += 1
+    if n == 0:
+        return -1
+    avg /= n
+    best, best_ratio = -1, 0.0
+    for a in range(n_sub.shape[0]):
+        if n_sub[a] > 0 and gain[a] >= avg - 1e-3 and ratio[a] - best_ratio > _SMALL:
+            best, best_ratio = a, ratio[a]
+    if best < 0 or abs(best_ratio) < _SMALL:
+        return -1
+    return best
+
+
+@njit(cache=True)
+def _best_score(n_sub, score):
+    """The valid attribute of highest score (first of ties within 1e-6; -1: none)."""
+    best, best_score = -1, 0.0
+    for a in range(n_sub.shape[0]):
+        if n_sub[a] > 0 and score[a] - best_score > _SMALL:
+            best, best_score = a, score[a]
+    return best
+
+
+@njit(cache=True)
 def _branch_codes(col, rows, w, nominal, point, n_sub):
     """Branch of each position (-1: missing value) and the known weight per branch."""
     sub = np.empty(rows.shape[0], np.int64)
@@ -390,19 +443,136 @@ def _z_score(cf: float) -> float:
 
 def add_errs(N: float, e: float, cf: float = 0.25) -> float:
     """WEKA ``Stats.addErrs``: extra errors of the upper confidence limit (C4.5 pruning)."""
+    return _add_errs(float(N), float(e), float(cf), _z_score(float(cf)))
+
+
+@njit(cache=True)
+def _add_errs(N, e, cf, z):
+    """``add_errs`` with ``z`` the normal quantile of ``1 - cf``."""
     if cf > 0.5:
         return 0.0
     if e < 1:
         base = N * (1 - cf ** (1 / N))
         if e == 0:
             return base
-        return base + e * (add_errs(N, 1, cf) - base)
+        return base + e * (_add_errs_normal(N, 1.0, z) - base)
+    return _add_errs_normal(N, e, z)
+
+
+@njit(cache=True)
+def _add_errs_normal(N, e, z):
+    """``add_errs`` for e >= 1: the normal approximation of the upper limit."""
     if e + 0.5 >= N:
         return max(N - e, 0.0)
-    z = _z_score(cf)
     f = (e + 0.5) / N
     r = (f + z * z / (2 * N) + z * math.sqrt(f / N - f * f / N + z * z / (4 * N * N))) / (1 + z * z / N)
     return r * N - e
+
+
+@njit(cache=True)
+def _pessimistic(total, wrong, cf, z):
+    """C4.5's pessimistic errors: e + addErrs(N, e, CF); 0 for an empty distribution."""
+    if abs(total) < _SMALL:
+        return 0.0
+    return wrong + _add_errs(total, wrong, cf, z)
+
+
+@njit(cache=True)
+def _np_sum(a):
+    """``np.sum(a)`` bit for bit: numpy's pairwise order (halves down to blocks of <= 128 values)."""
+    todo, values = [(0, a.shape[0], False)], [0.0]
+    values.pop()
+    while todo:                         # an explicit stack: numba cannot cache recursive functions
+        lo, n, combine = todo.pop()
+        if combine:
+            right = values.pop()
+            values.append(values.pop() + right)
+        elif n > 128:
+            half = n // 2 - (n // 2) % 8
+            todo.append((lo, n, True))
+            todo.append((lo + half, n - half, False))
+            todo.append((lo, half, False))
+        else:
+            values.append(_np_block_sum(a, lo, n))
+    return values[0]
+
+
+@njit(cache=True)
+def _np_block_sum(a, lo, n):
+    """numpy's sum of a block of at most 128 values: 8 accumulators, then the rest."""
+    if n < 8:
+        res = -0.0
+        for i in range(lo, lo + n):
+            res += a[i]
+        return res
+    r = a[lo:lo + 8].copy()
+    i = 8
+    while i < n - n % 8:
+        for j in range(8):
+            r[j] += a[lo + i + j]
+        i += 8
+    res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+    for j in range(i, n):
+        res += a[lo + j]
+    return res
+
+
+@njit(cache=True)
+def _top(v):
+    """``_max_index`` in numba."""
+    best, best_v = 0, 0.0
+    for i in range(v.shape[0]):
+        if v[i] - best_v > _SMALL:
+            best, best_v = i, v[i]
+    return best
+
+
+@njit(cache=True)
+def _subtree_errors(XT, y, rows, w, root, attr, point, leaf, first, nominal, n_values, K, cf, z):
+    """Pessimistic errors of the subtree at node ``root`` on (rows, w) (WEKA's getEstimatedErrorsForBranch).
+
+    The tree is flat: node ``i`` tests ``attr[i]`` (threshold ``point[i]``)
+    unless ``leaf[i]``; its branches are nodes ``first[i]``, ``first[i] + 1``, ...
+    Branch fractions for missing values come from the data, as WEKA resets
+    them. The data goes down breadth first; the errors are then summed up
+    branch by branch, in WEKA's order. (Not recursive: numba cannot cache
+    recursive functions.)
+    """
+    nodes, data_r, data_w = [root], [rows], [w]
+    kids = [0]                              # queue position of an internal node's first branch
+    errors = [0.0]
+    k = 0
+    while k < len(nodes):
+        i, r, ww = nodes[k], data_r[k], data_w[k]
+        if leaf[i]:
+            dist = np.zeros(K)
+            for p in range(r.shape[0]):
+                dist[y[r[p]]] += ww[p]
+            total = 0.0
+            for c in range(K):
+                total += dist[c]
+            errors[k] = _pessimistic(_np_sum(dist), total - dist[_top(dist)], cf, z)
+        else:
+            a = attr[i]
+            n_sub = n_values[a] if nominal[a] else 2
+            sub, perbag = _branch_codes(XT[a], r, ww, nominal[a], point[i], n_sub)
+            tot = _np_sum(perbag)
+            frac = perbag / tot if tot > 0 else np.zeros(n_sub)
+            br, bw, off = _branches(r, ww, sub, frac)
+            kids[k] = len(nodes)
+            for b in range(n_sub):
+                nodes.append(first[i] + b)
+                data_r.append(br[off[b]:off[b + 1]])
+                data_w.append(bw[off[b]:off[b + 1]])
+                kids.append(0)
+                errors.append(0.0)
+        k += 1
+    for k in range(len(nodes) - 1, -1, -1):
+        i = nodes[k]
+        if not leaf[i]:
+            for b in range(n_values[attr[i]] if nominal[attr[i]] else 2):
+                errors[k] += errors[kids[k] + b]
+    return errors[0]
 
 
 def _max_bag(perbag: np.ndarray) -> int:
@@ -434,7 +604,7 @@ class _Node:
     """One node; ``rows``/``w`` are the training instances (and weights) that reached it."""
 
     __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index",
-                 "total", "wrong", "sub_wrong")
+                 "uid", "total", "wrong", "sub_wrong")
 
     def __init__(self, rows, w, dist):
         self.rows, self.w = rows, w
@@ -475,7 +645,7 @@ def _deep_recursion(limit: int = 20000):
         sys.setrecursionlimit(old)
 
 
-class _TreeEngine(EncodedFolds, TabularClassifier):
+class _TreeEngine(TabularClassifier):
     """Grows (and for C4.5 prunes) a tree; subclasses fix the criterion and options."""
 
     _criterion = _C45
@@ -484,13 +654,38 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
     def _fit(self, X, y):
         self._setup(X, y)
         rows = np.arange(X.shape[0])
+        presorted = self.__dict__.pop("_presorted", None)      # handed over by fit_predict_folds
         with _deep_recursion():
-            self.tree_ = self._grow(rows, np.ones(X.shape[0]), self._presort(rows))
+            self.tree_ = self._grow(rows, np.ones(X.shape[0]), presorted or self._presort(rows))
             self._post_grow()
             self._teardown()
             self._strip(self.tree_)
             self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
             self.tree_size_ = self.tree_.n_nodes()
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
+        """Out-of-fold probabilities of every split, as fitting each split alone gives them.
+
+        As :func:`~cvrepro.learners.batched.encoded_folds`, and the numeric
+        attributes are sorted once: each fold's presort is read off the whole
+        data set's (for training rows in increasing order, as the engine gives).
+        """
+        batch = FoldBatch(X, y, classes)
+        if not batch.exact:
+            return batch.per_fold(self, splits, random_states)
+        XT = np.ascontiguousarray(batch.Xe.T)
+        numeric = np.flatnonzero(~batch.schema.nominal)
+        order, known = _presort(XT, np.arange(XT.shape[1]), numeric)
+        out = []
+        for (train, test), rs in zip(splits, random_states):
+            train, test = np.asarray(train), np.asarray(test)
+            fold_classes, codes = batch.target(train)
+            m = batch.model(self, rs, fold_classes)
+            if len(train) and (np.diff(train) > 0).all():
+                m._presorted = _restrict(order, known, train)
+            m._fit(batch.Xe[train], codes)
+            out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
+        return out
 
     def _setup(self, X, y):
         """Training-time state shared by the growing routines (dropped after fit)."""
@@ -511,6 +706,7 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
 
     def _teardown(self):
         del self._X, self._XT, self._y
+        self.__dict__.pop("_flat", None)
 
     def _stops(self, dist) -> bool:
         """J48's leaf rule: too little weight (< 2 min_num_obj) or a pure node."""
@@ -575,6 +771,14 @@ class _TreeEngine(EncodedFolds, TabularClassifier):
         """The branches' (rows, w), as ``_partition`` makes them."""
         _, r, ww, off = self._partition(node, rows, w)
         return [(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]]) for b in range(len(off) - 1)]
+
+    def _select(self, rows, w, presorted=None):
+        """The attribute to split on (-1: none); its threshold goes to ``self._point``."""
+        n_sub, score, ratio, point = self._scores(rows, w, presorted)
+        best = self._choose(n_sub, score, ratio)
+        if best >= 0:
+            self._point = point[best]
+        return best
 
     def _scores(self, rows, w, presorted=None):
         order, known = self._presort(rows) if presorted is None else presorted
@@ -711,33 +915,22 @@ class C45(_TreeEngine):
     def _laplace(self):
         return self.laplace
 
-    def _select(self, rows, w, presorted=None):
-        n_sub, gain, ratio, point = self._scores(rows, w, presorted)
-        valid = n_sub > 0
-        N_all = self._X.shape[0]
-        many = self._nominal & (self._n_values - 0.3 * N_all >= -_SMALL)
-        multi_val = bool(many.all())
-        counted = valid & (~many | multi_val)
-        if not counted.any():
-            return -1
-        avg = 0.0
-        for g in gain[counted]:
-            avg += g
-        avg /= counted.sum()
-        best, best_ratio = -1, 0.0
-        for a in np.flatnonzero(valid):
-            if gain[a] >= avg - 1e-3 and ratio[a] - best_ratio > _SMALL:
-                best, best_ratio = int(a), ratio[a]
-        if best < 0 or abs(best_ratio) < _SMALL:
-            return -1
-        self._point = point[best]
-        return best
+    def _setup(self, X, y):
+        super()._setup(X, y)
+        # the average gain leaves out nominal attributes with many values (>= 30 % of the instances), unless all are
+        many = self._nominal & (self._n_values - 0.3 * X.shape[0] >= -_SMALL)
+        self._counted = ~many | bool(many.all())
+
+    def _choose(self, n_sub, gain, ratio):
+        return _best_gain_ratio(n_sub, gain, ratio, self._counted)
 
     def _post_grow(self):
         if not 0 < self.confidence <= 0.5:
             raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
         self._collapse(self.tree_)          # WEKA 3.6 collapses even with -U
         if not self.unpruned:
+            if self.subtree_raising:
+                self._flatten()
             self._prune(self.tree_)
 
     # -- pruning (C45PruneableClassifierTree) --
@@ -757,22 +950,25 @@ class C45(_TreeEngine):
             for c in node.children:
                 self._collapse(c, top=False)
 
-    def _errors_for_dist(self, dist):
-        return self._estimate(float(dist.sum()), _num_incorrect(dist))
-
     def _estimate(self, total, wrong):
         """C4.5's pessimistic errors: e + addErrs(N, e, CF); 0 for an empty distribution."""
-        if abs(total) < _SMALL:
-            return 0.0
-        return wrong + add_errs(total, wrong, self.confidence)
+        return _pessimistic(total, wrong, float(self.confidence), _z_score(float(self.confidence)))
+
+    def _flatten(self):
+        """The tree's tests as arrays for ``_subtree_errors`` (breadth first, so siblings are consecutive)."""
+        nodes, first = [self.tree_], []
+        for i, node in enumerate(nodes):        # grows while we walk it
+            node.uid = i
+            first.append(len(nodes))
+            if not node.is_leaf:
+                nodes.extend(node.children)
+        self._flat = (np.array([n.attr for n in nodes]), np.array([n.point for n in nodes]),
+                      np.array([n.is_leaf for n in nodes]), np.array(first))
 
     def _errors_for_branch(self, node, rows, w):
-        if node.is_leaf:
-            return self._errors_for_dist(self._dist(rows, w))
-        saved = node.frac
-        parts = self._split(node, rows, w)
-        node.frac = saved
-        return sum(self._errors_for_branch(c, r, ww) for c, (r, ww) in zip(node.children, parts))
+        cf = float(self.confidence)
+        return _subtree_errors(self._XT, self._y, rows, w, node.uid, *self._flat, self._nominal, self._n_values,
+                               self._K, cf, _z_score(cf))
 
     def _new_distribution(self, node, rows, w):
         node.rows, node.w = rows, w
@@ -797,11 +993,15 @@ class C45(_TreeEngine):
             err_branch = np.inf
         if err_leaf - (err_tree + 0.1) < _SMALL and err_leaf - (err_branch + 0.1) < _SMALL:
             node.make_leaf()
+            if self.subtree_raising:
+                self._flat[2][node.uid] = True
             return err_leaf
         if err_branch - (err_tree + 0.1) < _SMALL:
             child = node.children[largest]
             node.attr, node.point, node.children = child.attr, child.point, child.children
             node.is_leaf = child.is_leaf
+            for a in self._flat:
+                a[node.uid] = a[child.uid]
             self._new_distribution(node, node.rows, node.w)
             return self._prune(node)
         return err_tree
@@ -833,12 +1033,5 @@ class HDDT(_TreeEngine):
     def __init__(self, min_num_obj=2):
         self.min_num_obj = min_num_obj
 
-    def _select(self, rows, w, presorted=None):
-        n_sub, score, _, point = self._scores(rows, w, presorted)
-        best, best_score = -1, 0.0
-        for a in np.flatnonzero(n_sub > 0):
-            if score[a] - best_score > _SMALL:
-                best, best_score = int(a), score[a]
-        if best >= 0:
-            self._point = point[best]
-        return best
+    def _choose(self, n_sub, score, ratio):
+        return _best_score(n_sub, score)
