@@ -27,7 +27,7 @@ from numba import njit
 from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
-from .batched import EncodedFolds
+from .batched import MEMORY_BUDGET, FoldBatch
 from .mlp import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
@@ -76,21 +76,40 @@ def _dot(a, b):
     return s
 
 
-@njit(cache=True)
-def _kernel(X, G, i, j):
-    """Linear kernel value, through a cache of kernel rows filled on first use (same bits).
+def kernel_cache(S: np.ndarray, budget: int = MEMORY_BUDGET // 2):
+    """Linear-kernel cache over the rows of ``S``: ``(S, S transposed, rows, filled)``.
 
-    ``G`` has one extra column flagging whether the row is filled; an empty ``G``
-    (large n) means no cache.
+    Rows are filled on first use; the cache is left empty (kernel values then
+    computed each time) when the n x n matrix would exceed ``budget`` bytes.
+    """
+    S = np.ascontiguousarray(S, dtype=float)
+    n = S.shape[0]
+    if 8 * n * n > budget:
+        return S, np.zeros((0, 0)), np.zeros((0, 0)), np.zeros(0, np.bool_)
+    return S, np.ascontiguousarray(S.T), np.empty((n, n)), np.zeros(n, np.bool_)
+
+
+@njit(cache=True)
+def _kernel(S, ST, G, filled, g, h):
+    """Linear kernel of rows g and h of S, WEKA's bits (summed in attribute order).
+
+    With a cache, row g is filled on first use, across all columns at once,
+    attribute by attribute: per column the same products added in the same
+    order as ``_dot``.
     """
     if G.shape[0] == 0:
-        return _dot(X[i], X[j])
-    n = X.shape[0]
-    if G[i, n] == 0.0:
-        for t in range(n):
-            G[i, t] = _dot(X[i], X[t])
-        G[i, n] = 1.0
-    return G[i, j]
+        s = 0.0
+        for t in range(S.shape[1]):
+            s += S[g, t] * S[h, t]
+        return s
+    if not filled[g]:
+        G[g, :] = 0.0
+        for t in range(ST.shape[0]):
+            x = S[g, t]
+            for j in range(ST.shape[1]):
+                G[g, j] += x * ST[t, j]
+        filled[g] = True
+    return G[g, h]
 
 
 @njit(cache=True)
@@ -108,11 +127,10 @@ def _place(sets, nxt, prv, first, count, i, a, y, C):
 
 
 @njit(cache=True)
-def binary_smo(X, y, C, tol, eps):
-    """WEKA's BinarySMO with a linear kernel on rows X (labels y = -1 / +1): returns (w, b)."""
-    n, d = X.shape
-    # a kernel-row cache pays off for wide data only (WEKA caches too; values are the same)
-    G = np.zeros((n, n + 1)) if (n <= 4000 and d >= 64) else np.zeros((0, 0))
+def binary_smo(cache, ids, y, C, tol, eps):
+    """WEKA's BinarySMO with a linear kernel on rows ``ids`` of the data of a
+    :func:`kernel_cache` (labels y = -1 / +1): returns (w, b)."""
+    n, d = ids.shape[0], cache[0].shape[1]
     w = np.zeros(d)
     alpha = np.zeros(n)
     errors = np.zeros(n)
@@ -142,12 +160,12 @@ def binary_smo(X, y, C, tol, eps):
         num_changed = 0
         if examine_all:
             for i in range(n):
-                if _examine(i, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+                if _examine(i, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
                     num_changed += 1
         else:
             for i in range(n):
                 if alpha[i] > 0 and alpha[i] < C:
-                    if _examine(i, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+                    if _examine(i, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
                         num_changed += 1
                     if state[0] > state[1] - 2 * tol:
                         num_changed = 0
@@ -160,12 +178,12 @@ def binary_smo(X, y, C, tol, eps):
 
 
 @njit(cache=True)
-def _examine(i2, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+def _examine(i2, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
     y2 = y[i2]
     if sets[0, i2]:
         F2 = errors[i2]
     else:
-        F2 = (_dot(w, X[i2]) - 0.0) + 0.0 - y2
+        F2 = (_dot(w, cache[0][ids[i2]]) - 0.0) + 0.0 - y2
         errors[i2] = F2
         if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
             state[0] = F2
@@ -190,11 +208,11 @@ def _examine(i2, X, G, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, 
             i1 = idx[1]
         else:
             i1 = idx[0]
-    return _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx)
+    return _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx)
 
 
 @njit(cache=True)
-def _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
     if i1 == i2:
         return False
     C1 = C
@@ -213,9 +231,11 @@ def _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, fi
         H = min(C2, alph1 + alph2)
     if L >= H:
         return False
-    k11 = _kernel(X, G, i1, i1)
-    k12 = _kernel(X, G, i1, i2)
-    k22 = _kernel(X, G, i2, i2)
+    g1, g2 = ids[i1], ids[i2]
+    S, ST, G, filled = cache
+    k11 = _kernel(S, ST, G, filled, g1, g1)
+    k12 = _kernel(S, ST, G, filled, g1, g2)
+    k22 = _kernel(S, ST, G, filled, g2, g2)
     eta = 2 * k12 - k11 - k22
     if eta < 0:
         a2 = alph2 - y2 * (F1 - F2) / eta
@@ -224,8 +244,8 @@ def _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, fi
         elif a2 > H:
             a2 = H
     else:
-        f1 = _dot(w, X[i1]) - 0.0
-        f2 = _dot(w, X[i2]) - 0.0
+        f1 = _dot(w, S[g1]) - 0.0
+        f2 = _dot(w, S[g2]) - 0.0
         v1 = f1 + 0.0 - y1 * alph1 * k11 - y2 * alph2 * k12
         v2 = f2 + 0.0 - y1 * alph1 * k12 - y2 * alph2 * k22
         gamma = alph1 + s * alph2
@@ -253,13 +273,18 @@ def _take_step(i1, i2, F2, X, G, y, C, eps, w, alpha, errors, sets, nxt, prv, fi
     _place(sets, nxt, prv, first, count, i1, a1, y1, C1)
     _place(sets, nxt, prv, first, count, i2, a2, y2, C2)
     for t in range(w.shape[0]):
-        w[t] += y1 * (a1 - alph1) * X[i1, t]
+        w[t] += y1 * (a1 - alph1) * S[g1, t]
     for t in range(w.shape[0]):
-        w[t] += y2 * (a2 - alph2) * X[i2, t]
+        w[t] += y2 * (a2 - alph2) * S[g2, t]
+    # rows g1, g2 are cached by now; read them here, as calls in this hot loop cost more than the kernel
+    cached = G.shape[0] > 0
     j = first[0]
     while j != -1:
         if j != i1 and j != i2:
-            errors[j] += y1 * (a1 - alph1) * _kernel(X, G, i1, j) + y2 * (a2 - alph2) * _kernel(X, G, i2, j)
+            h = ids[j]
+            k1 = G[g1, h] if cached else _kernel(S, ST, G, filled, g1, h)
+            k2 = G[g2, h] if cached else _kernel(S, ST, G, filled, g2, h)
+            errors[j] += y1 * (a1 - alph1) * k1 + y2 * (a2 - alph2) * k2
         j = nxt[0, j]
     errors[i1] += y1 * (a1 - alph1) * k11 + y2 * (a2 - alph2) * k12
     errors[i2] += y1 * (a1 - alph1) * k12 + y2 * (a2 - alph2) * k22
@@ -330,7 +355,7 @@ def pairwise_coupling(n: np.ndarray, r: np.ndarray, tol: float = 1e-3, max_iter:
     return p[0] if single else p
 
 
-class SMO(EncodedFolds, TabularClassifier):
+class SMO(TabularClassifier):
     """WEKA SMO defaults: C=1, linear kernel, [0, 1] normalisation, 1-vs-1 hard votes.
 
     ``random_state`` is WEKA's -W (default 1), the seed that shuffles each pair's data.
@@ -349,10 +374,16 @@ class SMO(EncodedFolds, TabularClassifier):
     def filters_apply(self, X):
         return numeric_filters_apply(X, self.schema_, self.filters_)
 
-    def _fit(self, X, y):
+    def _fit(self, X, y, shared=None):
+        """``shared``: ``(cache, rows)`` from :meth:`fit_predict_folds`, a kernel cache over a
+        whole-data filtering and the rows of it that X is; used if X filters to the same bits."""
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
         self.filters_, Z = self.filters_fit(X)
+        if shared is not None and np.array_equal(Z.view(np.int64), shared[0][0][shared[1]].view(np.int64)):
+            cache, ids = shared
+        else:
+            cache, ids = kernel_cache(Z), np.arange(len(y))
         K = len(self.classes_)
         seed = 1 if self.random_state is None else self.random_state
         if not isinstance(seed, (int, np.integer)):
@@ -369,8 +400,7 @@ class SMO(EncodedFolds, TabularClassifier):
                 if len(rows) == 0:
                     continue                                    # WEKA: an untrained pair does not vote
                 labels = np.where(y[rows] == i, -1.0, 1.0)
-                self.machines_[(i, j)] = binary_smo(np.ascontiguousarray(Z[rows]), labels,
-                                                    float(self.C), float(self.tol), 1e-12)
+                self.machines_[(i, j)] = binary_smo(cache, ids[rows], labels, float(self.C), float(self.tol), 1e-12)
         self.calibrators_ = {}
         if self.probability:
             F = self._pair_outputs(Z)
@@ -381,6 +411,28 @@ class SMO(EncodedFolds, TabularClassifier):
                     continue
                 self.calibrators_[(i, j)] = (LogisticRegression(C=1e8, max_iter=1000)
                                              .fit(f[m][:, None], target), m.sum())
+
+    def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
+        """Out-of-fold probabilities of every split, as fitting each split alone gives them.
+
+        The data set is encoded and filtered once; folds whose training rows filter
+        to the same bits share one kernel cache over it (e.g. all-nominal data),
+        the others fill their own.
+        """
+        batch = FoldBatch(X, y, classes)
+        if not batch.exact:
+            return batch.per_fold(self, splits, random_states)
+        shared = None
+        out = []
+        for (train, test), rs in zip(splits, random_states):
+            train, test = np.asarray(train), np.asarray(test)
+            fold_classes, codes = batch.target(train)
+            m = batch.model(self, rs, fold_classes)
+            if shared is None:
+                shared = kernel_cache(m.filters_fit(batch.Xe)[1])
+            m._fit(batch.Xe[train], codes, (shared, train))
+            out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
+        return out
 
     def _pair_outputs(self, Z):
         """Per pair (i, j), i < j: minus WEKA's output w.x - b, so that >= 0 votes for class i."""
