@@ -40,10 +40,19 @@ _SQRT2 = math.sqrt(2.0)
 
 def attribute_precision(col: np.ndarray) -> float:
     """WEKA's numeric precision of one attribute over non-missing training values."""
-    v = np.unique(col[~np.isnan(col)])
-    # WEKA sums the gaps one by one; the rounding of that sum matters for values at x.5 * precision
-    prec = np.cumsum(np.diff(v))[-1] / (len(v) - 1) if len(v) > 1 else 0.01
-    return max(prec, 1e-6)
+    return _precision(np.unique(col[~np.isnan(col)]))
+
+
+@njit(cache=True)
+def _precision(distinct):
+    """WEKA's precision from an attribute's distinct values (ascending)."""
+    n = distinct.shape[0]
+    if n < 2:
+        return 0.01
+    gaps = 0.0              # WEKA sums the gaps one by one; the rounding matters for values at x.5 * precision
+    for i in range(1, n):
+        gaps += distinct[i] - distinct[i - 1]
+    return max(gaps / (n - 1), 1e-6)
 
 
 @njit(cache=True)
@@ -100,31 +109,41 @@ def _kernel_column(x, values, weights, offsets, sumw, sd, prec, out):
 
 
 @njit(cache=True)
-def _kernel_fit(r, y, K, prec):
-    """Per class, the distinct rounded values (ascending) and their counts: WEKA's KernelEstimators."""
-    order = np.argsort(r, kind="mergesort")
-    values = np.empty(len(r))
-    weights = np.zeros(len(r))
+def _kernel_fit(distinct, counts, prec):
+    """WEKA's KernelEstimators of one attribute: per class the distinct rounded values (ascending) and their
+    counts, from the attribute's distinct values (ascending) and their counts per class (K x values)."""
+    K, n = counts.shape
+    rounded = np.rint(distinct / prec) * prec
+    values, weights = np.empty(K * n), np.empty(K * n)
     offsets = np.zeros(K + 1, dtype=np.int64)
     sumw = np.zeros(K)
     sd = np.full(K, prec / 6)
     p = 0
     for c in range(K):
         first = p
-        for i in order:
-            if y[i] != c:
+        for v in range(n):
+            if counts[c, v] == 0:
                 continue
-            if p > first and values[p - 1] == r[i]:
-                weights[p - 1] += 1.0
+            if p > first and values[p - 1] == rounded[v]:
+                weights[p - 1] += counts[c, v]
             else:
-                values[p] = r[i]
-                weights[p] = 1.0
+                values[p] = rounded[v]
+                weights[p] = counts[c, v]
                 p += 1
-            sumw[c] += 1.0
+            sumw[c] += counts[c, v]
         offsets[c + 1] = p
         if p - first > 1:
             sd[c] = max((values[p - 1] - values[first]) / math.sqrt(sumw[c]), prec / 6)
     return values[:p], weights[:p], offsets, sumw, sd
+
+
+@njit(cache=True)
+def _laplace(counts):
+    """Nominal estimators: ``(n_vc + 1) / (n_c + |V|)`` from the counts per class and value (K x values)."""
+    out = counts + 1.0
+    for c in range(out.shape[0]):
+        out[c] /= out[c].sum()
+    return out
 
 
 @njit(cache=True)
@@ -137,47 +156,15 @@ def _fold_densities(counts, numeric, offsets, values, queried, out):
     column of ``out``, numeric ones the ``queried`` values only.
     """
     K = counts.shape[0]
-    kv = np.empty(np.diff(offsets).max() * K)
-    kw = np.empty_like(kv)
-    koff = np.zeros(K + 1, dtype=np.int64)
-    sumw, sd = np.zeros(K), np.zeros(K)
     for j in range(offsets.shape[0] - 1):
         a, b = offsets[j], offsets[j + 1]
         if not numeric[j]:
-            for c in range(K):
-                total = 0.0
-                for v in range(a, b):
-                    total += counts[c, v] + 1.0
-                for v in range(a, b):
-                    out[c, v] = (counts[c, v] + 1.0) / total
+            out[:, a:b] = _laplace(counts[:, a:b])
             continue
-        n, gaps, last = 0, 0.0, 0.0          # attribute_precision over the values present in the fold
-        for v in range(a, b):
-            if counts[:, v].sum() > 0:
-                if n > 0:
-                    gaps += values[v] - last
-                last = values[v]
-                n += 1
-        prec = max(gaps / (n - 1) if n > 1 else 0.01, 1e-6)
-        p = 0                                # _kernel_fit on the counts
-        for c in range(K):
-            first = p
-            sumw[c] = 0.0
-            for v in range(a, b):
-                if counts[c, v] == 0:
-                    continue
-                r = np.rint(values[v] / prec) * prec
-                if p > first and kv[p - 1] == r:
-                    kw[p - 1] += counts[c, v]
-                else:
-                    kv[p] = r
-                    kw[p] = counts[c, v]
-                    p += 1
-                sumw[c] += counts[c, v]
-            koff[c + 1] = p
-            sd[c] = prec / 6
-            if p - first > 1:
-                sd[c] = max((kv[p - 1] - kv[first]) / math.sqrt(sumw[c]), prec / 6)
+        present = counts[:, a:b].sum(axis=0) > 0
+        distinct = values[a:b][present]
+        prec = _precision(distinct)
+        kv, kw, koff, sumw, sd = _kernel_fit(distinct, np.ascontiguousarray(counts[:, a:b][:, present]), prec)
         for v in range(a, b):
             if queried[v]:
                 for c in range(K):
@@ -243,17 +230,20 @@ class WekaNaiveBayes(TabularClassifier):
         for j in range(X.shape[1]):
             col = X[:, j]
             known = ~np.isnan(col)
-            if nom[j]:
-                counts = np.ones((K, nv[j]))
-                np.add.at(counts, (y[known], col[known].astype(np.int64)), 1.0)
-                self.estimators_.append(("nominal", counts / counts.sum(axis=1, keepdims=True)))
-                continue
-            prec = attribute_precision(col)
-            r = np.rint(col[known] / prec) * prec
             yk = y[known]
+            if nom[j]:
+                counts = np.bincount(yk * nv[j] + col[known].astype(np.int64), minlength=K * nv[j])
+                self.estimators_.append(("nominal", _laplace(counts.reshape(K, nv[j]))))
+                continue
             if self.kernel:
-                self.estimators_.append(("kernel", _kernel_fit(r, yk, K, prec) + (prec,)))
+                distinct, codes = np.unique(col[known], return_inverse=True)
+                prec = _precision(distinct)
+                counts = np.bincount(yk * len(distinct) + codes, minlength=K * len(distinct))
+                self.estimators_.append(("kernel", _kernel_fit(distinct, counts.reshape(K, len(distinct)), prec)
+                                         + (prec,)))
             else:
+                prec = attribute_precision(col)
+                r = np.rint(col[known] / prec) * prec
                 mean, sd = np.zeros(K), np.full(K, prec / 6)
                 for c in range(K):
                     v = r[yk == c]
@@ -294,7 +284,6 @@ class WekaNaiveBayes(TabularClassifier):
             tiny = (top > 0) & (top < 1e-75)
             P[tiny] *= 1e75
         return P / P.sum(axis=1, keepdims=True)
-
 
     def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
         """Out-of-fold probabilities of every split, as fitting each split alone gives them.
