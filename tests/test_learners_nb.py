@@ -7,6 +7,7 @@ from sklearn.base import clone
 from sklearn.model_selection import KFold
 
 from cvrepro.datasets import load_dataset
+from cvrepro.learners import naive_bayes
 from cvrepro.learners.naive_bayes import WekaNaiveBayes, _kernel_prob, attribute_precision
 
 
@@ -80,7 +81,6 @@ def test_missing_values_are_skipped():
     assert model.predict_proba(all_missing)[0] == pytest.approx(model.prior_)
 
 
-
 def _per_fold(est, X, y, splits, classes):
     """Reference: fit and predict each split alone, columns placed by classes."""
     out = []
@@ -94,8 +94,8 @@ def _per_fold(est, X, y, splits, classes):
 
 def _awkward_data():
     """Integer, binary and continuous values, missing cells, an attribute known in 3 rows only, one
-    constant in most training folds, far outliers (densities floored at 1e-75, products rescaled), a declared class no row has,
-    and a class only in rows 0-2 (absent from the training fold of the last split)."""
+    constant in most training folds, far outliers (densities floored at 1e-75, products rescaled),
+    a declared class no row has, and a class only in rows 0-2 (absent from the last training fold)."""
     rng = np.random.default_rng(1)
     n = 80
     y = pd.Series(pd.Categorical(rng.choice(["a", "b"], n), categories=["a", "b", "c", "unused"]))
@@ -115,12 +115,14 @@ def _awkward_data():
     return pd.concat([X, far], axis=1), y, splits + [(np.arange(3, n), np.arange(3))]
 
 
-@pytest.mark.parametrize("name", ["labor", "awkward"])
-def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name):
+@pytest.mark.parametrize("name", ["labor", "awkward", "labor, over the memory budget"])
+def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name, monkeypatch):
+    if name.endswith("budget"):
+        monkeypatch.setattr(naive_bayes, "MEMORY_BUDGET", 1)     # falls back to fitting fold by fold
     if name == "awkward":
         X, y, splits = _awkward_data()
     else:
-        ds = load_dataset(name)
+        ds = load_dataset("labor")
         X, y = ds.X, ds.y
         splits = [s for it in range(2) for s in KFold(4, shuffle=True, random_state=it).split(X)]
     est = WekaNaiveBayes(kernel=True)
