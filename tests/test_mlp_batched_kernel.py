@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from cvrepro.learners.mlp import _sigmoid, _train
-from cvrepro.learners.mlp_batched import lanes, sigmoid_many, train_many
+from cvrepro.learners.mlp import _train
+from cvrepro.learners.mlp_batched import lanes, train_many
 
 
 @pytest.mark.parametrize("M,H,K", [(3, 1, 2), (13, 3, 2), (9, 4, 3)])
@@ -29,9 +29,3 @@ def test_train_many_is_train_per_model(M, H, K):
         assert (B1[:, :, m].T == w1).all() and (B2[:, :, m].T == w2).all()
         assert not (w1 == W1[:, :, m]).all()                          # it did train
 
-
-def test_sigmoid_many_on_rows():
-    v = np.random.default_rng(1).normal(0, 20, (3, 7))
-    out = np.zeros_like(v)
-    sigmoid_many(v, out, np.zeros((4, 7), np.int64), np.zeros((4, 7)))   # scratch may be larger
-    assert (out == np.vectorize(_sigmoid)(v)).all()

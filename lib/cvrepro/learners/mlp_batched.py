@@ -12,10 +12,9 @@ instances than the longest skip their last steps of each epoch (their state is
 restored after those steps).
 
 Speed: one training step is one compiled function (no per-step array views or
-calls); the input->hidden update of all hidden units is fused with the next
-step's hidden sums; the compiler vectorizes the loops over models only when
-they are long enough (about 28 models), so :func:`lanes` pads small groups
-with idle models.
+calls), the input->hidden update is fused with the next step's hidden sums,
+and :func:`lanes` pads small groups with idle models so that the loops over
+models vectorize.
 
 ``exp`` is fdlibm's (as in :func:`cvrepro.learners.mlp.java_exp`), rewritten
 without branches for the sigmoid's clipped range [-45, 45], where its result
@@ -34,39 +33,41 @@ _HALF_LN2, _THREEHALF_LN2 = 0.5 * 0.6931471805599453, 1.5 * 0.6931471805599453
 
 
 def lanes(M: int) -> int:
-    """How many models to train together for ``M`` real ones (the rest idle): vectorized loops need ~28."""
-    return M if M < 12 else max(32, -(-M // 8) * 8)
+    """How many models to train together for ``M`` real ones (the rest idle, all-zero data).
+
+    The compiler's vectorized loops run only from 28 models on (below, scalar
+    code is ~3 times slower), and a multiple of 4 leaves no scalar remainder.
+    """
+    return M if M < 12 else max(28, -(-M // 4) * 4)
 
 
 @njit(cache=True, error_model="numpy")       # no division checks: they block SIMD
-def sigmoid_many(v, out, k, y):
-    """``out = _sigmoid(v)`` elementwise (C-contiguous, any shape); ``k`` (int64), ``y``: scratch, as large."""
-    vs, outs, ks, ys = v.reshape(-1), out.reshape(-1), k.reshape(-1), y.reshape(-1)
-    M = vs.shape[0]
-    for m in range(M):                       # fdlibm exp(-v), branch-free for |x| <= 45
-        x = min(max(-vs[m], -45.0), 45.0)
-        ax = abs(x)
-        neg = x < 0
-        kk = int(_INV_LN2 * x + (-0.5 if neg else 0.5))
-        if ax < _THREEHALF_LN2:
-            kk = -1 if neg else 1
-        if ax <= _HALF_LN2:
-            kk = 0
-        hi = x - kk * _LN2_HI
-        lo = kk * _LN2_LO
-        r = hi - lo if kk != 0 else x
-        t = r * r
-        c = r - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
-        q = (r * c) / (c - 2.0)              # fdlibm's (r*c)/(2-c) is exactly -q: one division
-        small = 1.0 - (q - r)
-        big = 1.0 - ((lo + q) - hi)
-        ys[m] = big if kk != 0 else (1.0 + r if ax < 3.725290298461914e-09 else small)
-        ks[m] = (kk + 1023) << 52
-    scale = ks.view(np.float64)              # 2**k, so that y * 2**k is ldexp(y, k) (normal range)
-    for m in range(M):
-        e = ys[m] * scale[m]
-        s = 1.0 / (1.0 + e)
-        outs[m] = 0.0 if vs[m] < -45.0 else (1.0 if vs[m] > 45.0 else s)
+def _sigmoid(v):
+    """:func:`cvrepro.learners.mlp._sigmoid` without branches, so that loops over models vectorize."""
+    x = min(max(-v, -45.0), 45.0)            # fdlibm exp(x), branch-free for |x| <= 45
+    ax = abs(x)
+    neg = x < 0
+    kk = int(_INV_LN2 * x + (-0.5 if neg else 0.5))
+    if ax < _THREEHALF_LN2:
+        kk = -1 if neg else 1
+    if ax <= _HALF_LN2:
+        kk = 0
+    hi = x - kk * _LN2_HI
+    lo = kk * _LN2_LO
+    r = hi - lo if kk != 0 else x
+    t = r * r
+    c = r - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
+    q = (r * c) / (c - 2.0)                  # fdlibm's (r*c)/(2-c) is exactly -q: one division
+    y = 1.0 - ((lo + q) - hi) if kk != 0 else (1.0 + r if ax < 3.725290298461914e-09 else 1.0 - (q - r))
+    e = y * np.int64((kk + 1023) << 52).view(np.float64)     # y * 2**k is ldexp(y, k) (normal range)
+    return 0.0 if v < -45.0 else (1.0 if v > 45.0 else 1.0 / (1.0 + e))
+
+
+@njit(cache=True, error_model="numpy")
+def sigmoid_many(v, out, *scratch):
+    """``out[m] = _sigmoid(v[m])`` for every model (``scratch``: ignored, no longer needed)."""
+    for m in range(v.shape[0]):
+        out[m] = _sigmoid(v[m])
 
 
 @njit(cache=True, error_model="numpy")
@@ -83,18 +84,22 @@ def _hidden_sums(W1, x, v1):
 
 
 @njit(cache=True, error_model="numpy")
-def _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, k, y, lr, momentum):
+def _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, lr, momentum):
     """One back-propagation step of every model on its instance ``t`` (hidden sums ``v1`` given);
     leaves in ``v1`` the hidden sums of instance ``tn`` under the new weights."""
     H, K, M = W1.shape[1], W2.shape[1], W1.shape[2]
-    sigmoid_many(v1, h, k, y)
+    for j in range(H):
+        for m in range(M):
+            h[j, m] = _sigmoid(v1[j, m])
     for c in range(K):
         for m in range(M):
             v[c, m] = W2[0, c, m]
         for j in range(H):
             for m in range(M):
                 v[c, m] += h[j, m] * W2[j + 1, c, m]
-    sigmoid_many(v, o, k, y)
+    for c in range(K):
+        for m in range(M):
+            o[c, m] = _sigmoid(v[c, m])
     for c in range(K):
         for m in range(M):
             target = 1.0 if T[t, m] == c else 0.0
@@ -147,17 +152,16 @@ def train_many(S, T, n, W1, W2, epochs, lr, momentum):
     dW1, dW2 = np.zeros_like(W1), np.zeros_like(W2)
     v1, h, d_hid, g = np.zeros((H, M)), np.zeros((H, M)), np.zeros((H, M)), np.zeros((H, M))
     v, o, d_out = np.zeros((K, M)), np.zeros((K, M)), np.zeros((K, M))
-    k, y = np.zeros((max(H, K), M), dtype=np.int64), np.zeros((max(H, K), M))
     shortest = n.min()
     _hidden_sums(W1, S[0], v1)
     for _ in range(epochs):
         for t in range(steps):
             tn = t + 1 if t + 1 < steps else 0
             if t < shortest:
-                _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, k, y, lr, momentum)
+                _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, lr, momentum)
                 continue
             saved = (W1.copy(), W2.copy(), dW1.copy(), dW2.copy())     # some models have finished this epoch
-            _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, k, y, lr, momentum)
+            _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, lr, momentum)
             for m in range(M):
                 if t >= n[m]:
                     W1[:, :, m], W2[:, :, m] = saved[0][:, :, m], saved[1][:, :, m]
