@@ -122,7 +122,8 @@ def test_hddt_split_choice_hand_computed():
     codes = y.cat.codes.to_numpy(np.int64)
     none = np.zeros((0, 20), np.int64)
     n_sub, score, _, _ = _node_splits(XT, codes, np.arange(20), np.ones(20), none, none[:, 0], np.full(3, -1),
-                                      model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1, True)
+                                      model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1, True,
+                                      np.zeros(1))
     assert score[0] == pytest.approx(d_A) and score[1] == pytest.approx(d_B)
     assert score[2] == pytest.approx(0.0)
     assert model.tree_.attr == 0                      # HDDT splits on A ...

@@ -49,6 +49,24 @@ def _logf(x):
 
 
 @njit(cache=True)
+def _nlogn_table(n):
+    """``_logf`` of 0, 1, ..., n: class counts are whole numbers unless values are missing."""
+    table = np.empty(n + 1)
+    for i in range(n + 1):
+        table[i] = _logf(float(i))
+    return table
+
+
+@njit(cache=True)
+def _logf_of(x, table):
+    """``_logf(x)``, looked up for whole numbers (same bits, no log)."""
+    i = int(x)
+    if i == x and i < table.shape[0]:
+        return table[i]
+    return _logf(x)
+
+
+@njit(cache=True)
 def _info_gain(bags, perbag, known, total, old_ent):
     """WEKA InfoGainSplitCrit.splitCritValue: gain per known instance, times the known fraction."""
     new_ent = 0.0
@@ -56,6 +74,12 @@ def _info_gain(bags, perbag, known, total, old_ent):
         for j in range(bags.shape[1]):
             new_ent += _logf(bags[i, j])
         new_ent -= _logf(perbag[i])
+    return _gain(new_ent, known, total, old_ent)
+
+
+@njit(cache=True)
+def _gain(new_ent, known, total, old_ent):
+    """The gain from ``new_ent`` = sum n_ij log n_ij - sum n_i log n_i (as ``_info_gain`` sums it)."""
     num = old_ent + new_ent          # oldEnt - newEnt, with newEnt = -(sum n_ij log n_ij - sum n_i log n_i)
     if abs(num) < _SMALL:
         return 0.0
@@ -155,11 +179,12 @@ def _restrict(order, known, rows):
 
 
 @njit(cache=True)
-def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, use_mdl):
+def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, use_mdl, nlogn):
     """Best split of every attribute at one node.
 
     ``order``/``known`` are the node's presorted numeric attributes (see
-    ``_presort``; ``slot[a]`` is attribute ``a``'s row). Returns per attribute:
+    ``_presort``; ``slot[a]`` is attribute ``a``'s row; ``nlogn`` is
+    ``_nlogn_table(len(y))``). Returns per attribute:
     number of subsets (0 = no valid split), the primary score (C4.5: info gain
     after MDL correction; HDDT: Hellinger distance times the known fraction),
     the secondary score (C4.5: gain ratio; HDDT: same as primary) and the
@@ -234,7 +259,12 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         old_ent = _old_ent(perclass, known_w)
         left = np.zeros(K)
         bags = np.zeros((2, K))
-        perbag = np.zeros(2)
+        # n log n of each class on each side, recomputed only for the classes that move
+        log_left = np.zeros(K)
+        log_right = np.empty(K)
+        for c in range(K):
+            log_right[c] = _logf_of(right[c], nlogn)
+        moved = np.zeros(K, np.bool_)
         best = 0.0
         best_at = -1
         n_cand = 0
@@ -244,16 +274,27 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
                 for t in range(last, nxt):
                     left[cls[t]] += wt[t]
                     right[cls[t]] -= wt[t]
+                    moved[cls[t]] = True
+                for c in range(K):
+                    if moved[c]:
+                        log_left[c] = _logf_of(left[c], nlogn)
+                        log_right[c] = _logf_of(right[c], nlogn)
+                        moved[c] = False
                 lw = left.sum()
                 rw = right.sum()
                 if lw > min_split - _SMALL and rw > min_split - _SMALL:
-                    bags[0] = left
-                    bags[1] = right
-                    perbag[0] = lw
-                    perbag[1] = rw
                     if criterion == _C45:
-                        sc = _info_gain(bags, perbag, known_w, total, old_ent)
+                        new_ent = 0.0           # _info_gain's sum, from the cached terms
+                        for c in range(K):
+                            new_ent += log_left[c]
+                        new_ent -= _logf_of(lw, nlogn)
+                        for c in range(K):
+                            new_ent += log_right[c]
+                        new_ent -= _logf_of(rw, nlogn)
+                        sc = _gain(new_ent, known_w, total, old_ent)
                     else:
+                        bags[0] = left
+                        bags[1] = right
                         sc = _hellinger(bags, perclass) * known_w / total
                     if sc - best > _SMALL:
                         best = sc
@@ -275,7 +316,7 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         score[a] = best
         point[a] = sp
         if criterion == _C45:
-            perbag[:] = 0.0
+            perbag = np.zeros(2)
             for t in range(m):
                 perbag[0 if t <= best_at else 1] += wt[t]
             ratio[a] = _gain_ratio(perbag, known_w, total, best)
@@ -369,6 +410,33 @@ def _branches(rows, w, sub, frac):
                     ww[fill[b]] = w[p] * frac[b]
                     fill[b] += 1
     return r, ww, off
+
+
+@njit(cache=True)
+def _partition_rows(col, rows, w, nominal, point, n_sub):
+    """Split (rows, w) by a test on ``col``; missing values go everywhere, weighted.
+
+    The branch fractions come from this data (WEKA's resetDistribution).
+    Returns each position's branch (-1: missing), the fractions, and the
+    branches' rows and weights as ``_branches`` concatenates them.
+    """
+    sub, perbag = _branch_codes(col, rows, w, nominal, point, n_sub)
+    tot = _np_sum(perbag)
+    frac = perbag / tot if tot > 0 else np.zeros(n_sub)
+    r, ww, off = _branches(rows, w, sub, frac)
+    return sub, frac, r, ww, off
+
+
+@njit(cache=True)
+def _grow_split(XT, y, rows, w, order, known, numeric, attr, nominal, point, n_sub, K):
+    """``_partition_rows`` for growing, plus each branch's presorted orders and class weights."""
+    sub, frac, r, ww, off = _partition_rows(XT[attr], rows, w, nominal, point, n_sub)
+    child_order, child_known = _branch_orders(XT, rows, order, known, numeric, sub, frac, off)
+    dists = np.zeros((n_sub, K))
+    for b in range(n_sub):
+        for p in range(off[b], off[b + 1]):
+            dists[b, y[r[p]]] += ww[p]
+    return frac, r, ww, off, child_order, child_known, dists
 
 
 @njit(cache=True)
@@ -555,10 +623,7 @@ def _subtree_errors(XT, y, rows, w, root, attr, point, leaf, first, nominal, n_v
         else:
             a = attr[i]
             n_sub = n_values[a] if nominal[a] else 2
-            sub, perbag = _branch_codes(XT[a], r, ww, nominal[a], point[i], n_sub)
-            tot = _np_sum(perbag)
-            frac = perbag / tot if tot > 0 else np.zeros(n_sub)
-            br, bw, off = _branches(r, ww, sub, frac)
+            _, _, br, bw, off = _partition_rows(XT[a], r, ww, nominal[a], point[i], n_sub)
             kids[k] = len(nodes)
             for b in range(n_sub):
                 nodes.append(first[i] + b)
@@ -697,6 +762,7 @@ class _TreeEngine(TabularClassifier):
         self._K = len(self.classes_)
         self._nominal = self.schema_.nominal
         self._n_values = self.schema_.n_values
+        self._nlogn = _nlogn_table(X.shape[0])
         self._numeric = np.flatnonzero(~self._nominal)
         self._slot = np.full(len(self._nominal), -1, np.int64)
         self._slot[self._numeric] = np.arange(len(self._numeric))
@@ -719,8 +785,10 @@ class _TreeEngine(TabularClassifier):
     def _dist(self, rows, w):
         return np.bincount(self._y[rows], weights=w, minlength=self._K).astype(np.float64)
 
-    def _grow(self, rows, w, presorted):
-        dist = self._dist(rows, w)
+    def _grow(self, rows, w, presorted, dist=None):
+        """The subtree on (rows, w); ``presorted`` as ``_presort`` gives it, ``dist`` the class weights."""
+        if dist is None:
+            dist = self._dist(rows, w)
         node = _Node(rows, w, dist)
         total = dist.sum()
         if abs(total) < _SMALL:
@@ -731,10 +799,12 @@ class _TreeEngine(TabularClassifier):
         if attr < 0:
             return node
         self._set_test(node, attr)
-        sub, r, ww, off = self._partition(node, rows, w)
-        order, known = _branch_orders(self._XT, rows, *presorted, self._numeric, sub, node.frac, off)
-        node.children = [self._grow(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]], (order[:, off[b]:off[b + 1]], known[b]))
-                         for b in range(len(off) - 1)]
+        nominal = self._nominal[attr]
+        node.frac, r, ww, off, order, known, dists = _grow_split(
+            self._XT, self._y, rows, w, *presorted, self._numeric, attr, nominal, node.point,
+            self._n_values[attr] if nominal else 2, self._K)
+        node.children = [self._grow(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]], (order[:, off[b]:off[b + 1]], known[b]),
+                                    dists[b]) for b in range(len(off) - 1)]
         return node
 
     def _make_split(self, node, attr, rows, w):
@@ -752,24 +822,11 @@ class _TreeEngine(TabularClassifier):
         """J48 moves the threshold to the largest training value <= the midpoint (its scan, tolerances included)."""
         return _weka_split_point(self._XT[attr], point)
 
-    def _partition(self, node, rows, w):
-        """Split (rows, w) by the node's test; missing values go everywhere, weighted.
-
-        The branch fractions are recomputed from this data (WEKA's
-        resetDistribution). Returns each row's branch (-1: missing) and the
-        branches' rows and weights concatenated, branch b at ``off[b]:off[b + 1]``.
-        """
-        nominal = self._nominal[node.attr]
-        n_sub = self._n_values[node.attr] if nominal else 2
-        sub, perbag = _branch_codes(self._XT[node.attr], rows, w, nominal, node.point, n_sub)
-        tot = perbag.sum()
-        node.frac = perbag / tot if tot > 0 else np.zeros(n_sub)
-        r, ww, off = _branches(rows, w, sub, node.frac)
-        return sub, r, ww, off
-
     def _split(self, node, rows, w):
-        """The branches' (rows, w), as ``_partition`` makes them."""
-        _, r, ww, off = self._partition(node, rows, w)
+        """The branches' (rows, w) under the node's test (``_partition_rows``); sets the node's fractions."""
+        nominal = self._nominal[node.attr]
+        _, node.frac, r, ww, off = _partition_rows(self._XT[node.attr], rows, w, nominal, node.point,
+                                                    self._n_values[node.attr] if nominal else 2)
         return [(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]]) for b in range(len(off) - 1)]
 
     def _select(self, rows, w, presorted=None):
@@ -783,7 +840,7 @@ class _TreeEngine(TabularClassifier):
     def _scores(self, rows, w, presorted=None):
         order, known = self._presort(rows) if presorted is None else presorted
         return _node_splits(self._XT, self._y, rows, w, order, known, self._slot, self._nominal, self._n_values,
-                            self._K, float(self.min_num_obj), self._criterion, True)
+                            self._K, float(self.min_num_obj), self._criterion, True, self._nlogn)
 
     def _strip(self, node):
         node.rows = node.w = None
