@@ -6,14 +6,14 @@ from cvrepro.learners.mlp import _train
 from cvrepro.learners.mlp_batched import lanes, train_many
 
 
-@pytest.mark.parametrize("M,H,K", [(3, 1, 2), (13, 3, 2), (9, 4, 3)])
-def test_train_many_is_train_per_model(M, H, K):
-    # models with different training-set sizes (the shorter skip the last steps), idle padding lanes
+@pytest.mark.parametrize("M,H,K,binary", [(3, 1, 2, False), (13, 3, 2, False), (9, 4, 3, False), (30, 3, 2, True)])
+def test_train_many_is_train_per_model(M, H, K, binary):
+    # models with different training-set sizes (the shorter skip the last steps), idle padding lanes;
+    # binary inputs (as NominalToBinary gives) are passed as float32, as fit_predict_folds does
     rng = np.random.default_rng(M)
     d, steps, epochs = 5, 40, 3
     n = rng.integers(steps - 3, steps + 1, M)
-    X = rng.normal(0, 1.5, (steps, d, M))
-    X[:, 0, :] = rng.choice([-1.0, 1.0], (steps, M))               # binary indicators, as NominalToBinary gives
+    X = rng.choice([-1.0, 0.0, 1.0], (steps, d, M)) if binary else rng.normal(0, 1.5, (steps, d, M))
     y = rng.integers(0, K, (steps, M))
     W1 = rng.uniform(-0.05, 0.05, (H, d + 1, M))
     W2 = rng.uniform(-0.05, 0.05, (K, H + 1, M))
@@ -22,7 +22,7 @@ def test_train_many_is_train_per_model(M, H, K):
     S[:, :, :M], T[:, :M], nb[:M] = X, y, n
     B1, B2 = np.zeros((d + 1, H, Mp)), np.zeros((H + 1, K, Mp))
     B1[:, :, :M], B2[:, :, :M] = W1.transpose(1, 0, 2), W2.transpose(1, 0, 2)
-    train_many(S, T, nb, B1, B2, epochs, 0.3, 0.2)
+    train_many(S.astype(np.float32) if binary else S, T, nb, B1, B2, epochs, 0.3, 0.2)
     for m in range(M):
         w1, w2 = W1[:, :, m].copy(), W2[:, :, m].copy()
         _train(X[:n[m], :, m].copy(), y[:n[m], m].copy(), w1, w2, epochs, 0.3, 0.2)
