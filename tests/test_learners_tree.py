@@ -221,3 +221,29 @@ def test_fit_predict_folds_equals_fold_by_fold_with_missing_numeric_values(make)
         m = make().fit(X.iloc[train], y[train])
         np.testing.assert_array_equal(g, m.predict_proba(X.iloc[test]))
         assert m.tree_size_ >= 5
+
+
+@pytest.mark.parametrize("criterion", [0, 1])
+def test_node_split_scores_of_an_attribute_do_not_depend_on_the_others(criterion):
+    """Each attribute scored alone (a one-column table) scores as in the full table, mixed types and all."""
+    rng = np.random.default_rng(7)
+    n, K = 150, 3
+    XT = np.vstack([rng.integers(0, 5, n), rng.normal(size=n), rng.integers(0, 4, n), rng.integers(0, 9, n) * 0.5])
+    XT[rng.random(XT.shape) < 0.1] = np.nan
+    nominal, n_values = np.array([True, False, True, False]), np.array([5, 0, 4, 0])
+    y = (np.nan_to_num(XT[1]) + (XT[0] == 2) + rng.normal(size=n) > 0.5).astype(np.int64) + (XT[3] > 3)
+    rows, w = np.arange(n), rng.uniform(0.5, 1.5, n)
+    numeric = np.flatnonzero(~nominal)
+    slot = np.full(4, -1)
+    slot[numeric] = np.arange(len(numeric))
+    order, known = _presort(XT, rows, numeric)
+    nlogn = np.zeros(1)
+    full = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, 2.0, criterion, True, nlogn)
+    assert (full[0] > 0).all()
+    for a in range(4):
+        s_ = slot[a]
+        one = _node_splits(XT[a:a + 1], y, rows, w, order[max(s_, 0):max(s_, 0) + 1], known[max(s_, 0):max(s_, 0) + 1],
+                           np.array([0 if s_ >= 0 else -1]), nominal[a:a + 1], n_values[a:a + 1], K, 2.0, criterion,
+                           True, nlogn)
+        for got, want in zip(one, full):
+            np.testing.assert_array_equal(got, want[a:a + 1])

@@ -120,6 +120,16 @@ def _hellinger(bags, perclass):
     one-vs-rest distance over the classes present at the node, as in the
     multi-class HDDT of Hoens, Qian, Chawla et al. (PAKDD 2012).
     """
+    perbag = np.zeros(bags.shape[0])
+    for i in range(bags.shape[0]):
+        for j in range(bags.shape[1]):
+            perbag[i] += bags[i, j]
+    return _hellinger_of(bags, perbag, perclass)
+
+
+@njit(cache=True)
+def _hellinger_of(bags, perbag, perclass):
+    """``_hellinger`` given the branch totals ``perbag`` (summed over the classes in order)."""
     K = bags.shape[1]
     total = perclass.sum()
     best = 0.0
@@ -129,10 +139,7 @@ def _hellinger(bags, perclass):
             continue
         s = 0.0
         for i in range(bags.shape[0]):
-            bi = 0.0
-            for j in range(K):
-                bi += bags[i, j]
-            d = math.sqrt(bags[i, c] / perclass[c]) - math.sqrt(max(bi - bags[i, c], 0.0) / rest)
+            d = math.sqrt(bags[i, c] / perclass[c]) - math.sqrt(max(perbag[i] - bags[i, c], 0.0) / rest)
             s += d * d
         if math.sqrt(s) > best:
             best = math.sqrt(s)
@@ -202,6 +209,14 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
     vals = np.empty(n)
     cls = np.empty(n, np.int64)
     wt = np.empty(n)
+    node_y = np.empty(n, np.int64)          # class of each position, gathered once for all attributes
+    for r in range(n):
+        node_y[r] = y[rows[r]]
+    # work arrays of the numeric scan, allocated once
+    left, right, class_w = np.empty(K), np.empty(K), np.empty(K)
+    log_left, log_right = np.empty(K), np.empty(K)     # n log n per class and side, updated as classes move
+    moved = np.zeros(K, np.bool_)
+    sides, side_w = np.empty((2, K)), np.empty(2)
     for a in range(d):
         if nominal[a]:
             nv = n_values[a]
@@ -237,11 +252,11 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         # numeric attribute: its known values in sorted order
         s = slot[a]
         m = known[s]
-        right = np.zeros(K)
+        right[:] = 0.0
         for t in range(m):
             p = order[s, t]
             vals[t] = XT[a, rows[p]]
-            cls[t] = y[rows[p]]
+            cls[t] = node_y[p]
             wt[t] = w[p]
             right[cls[t]] += wt[t]
         known_w = right.sum()
@@ -255,16 +270,12 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
             min_split = min_obj
         if m - 2.0 * min_split < -_SMALL:
             continue
-        perclass = right.copy()
-        old_ent = _old_ent(perclass, known_w)
-        left = np.zeros(K)
-        bags = np.zeros((2, K))
-        # n log n of each class on each side, recomputed only for the classes that move
-        log_left = np.zeros(K)
-        log_right = np.empty(K)
+        class_w[:] = right
+        old_ent = _old_ent(class_w, known_w)
+        left[:] = 0.0
+        log_left[:] = 0.0
         for c in range(K):
             log_right[c] = _logf_of(right[c], nlogn)
-        moved = np.zeros(K, np.bool_)
         best = 0.0
         best_at = -1
         n_cand = 0
@@ -293,9 +304,11 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
                         new_ent -= _logf_of(rw, nlogn)
                         sc = _gain(new_ent, known_w, total, old_ent)
                     else:
-                        bags[0] = left
-                        bags[1] = right
-                        sc = _hellinger(bags, perclass) * known_w / total
+                        sides[0] = left
+                        sides[1] = right
+                        side_w[0] = lw
+                        side_w[1] = rw
+                        sc = _hellinger_of(sides, side_w, class_w) * known_w / total
                     if sc - best > _SMALL:
                         best = sc
                         best_at = nxt - 1
@@ -316,10 +329,10 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         score[a] = best
         point[a] = sp
         if criterion == _C45:
-            perbag = np.zeros(2)
+            side_w[:] = 0.0
             for t in range(m):
-                perbag[0 if t <= best_at else 1] += wt[t]
-            ratio[a] = _gain_ratio(perbag, known_w, total, best)
+                side_w[0 if t <= best_at else 1] += wt[t]
+            ratio[a] = _gain_ratio(side_w, known_w, total, best)
         else:
             ratio[a] = best
     return n_sub, score, ratio, point
