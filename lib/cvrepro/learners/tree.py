@@ -515,6 +515,22 @@ def _weka_split_point(values, point):
     return best if best > -np.inf else point
 
 
+@njit(cache=True)
+def _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, nlogn, counted):
+    """The node's split: attribute (-1: none) and, for a numeric one, the threshold J48 uses.
+
+    C4.5 takes the best gain ratio among attributes of at least average gain
+    (``counted`` ones averaged), HDDT the largest distance. J48 moves the
+    midpoint threshold to the largest training value below it.
+    """
+    n_sub, score, ratio, mid = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj,
+                                            criterion, True, nlogn)
+    best = _best_gain_ratio(n_sub, score, ratio, counted) if criterion == _C45 else _best_score(n_sub, score)
+    if best < 0 or nominal[best]:
+        return best, np.nan
+    return best, _weka_split_point(XT[best], mid[best])
+
+
 # --- pessimistic error estimate ---------------------------------------------
 
 @functools.lru_cache(maxsize=None)
@@ -776,6 +792,7 @@ class _TreeEngine(TabularClassifier):
         self._nominal = self.schema_.nominal
         self._n_values = self.schema_.n_values
         self._nlogn = _nlogn_table(X.shape[0])
+        self._counted = np.ones(len(self._nominal), np.bool_)     # attributes in C4.5's average gain
         self._numeric = np.flatnonzero(~self._nominal)
         self._slot = np.full(len(self._nominal), -1, np.int64)
         self._slot[self._numeric] = np.arange(len(self._numeric))
@@ -829,11 +846,7 @@ class _TreeEngine(TabularClassifier):
         node.is_leaf = False
         node.attr = attr
         if not self._nominal[attr]:
-            node.point = self._actual_point(attr, self._point)
-
-    def _actual_point(self, attr, point):
-        """J48 moves the threshold to the largest training value <= the midpoint (its scan, tolerances included)."""
-        return _weka_split_point(self._XT[attr], point)
+            node.point = self._point
 
     def _split(self, node, rows, w):
         """The branches' (rows, w) under the node's test (``_partition_rows``); sets the node's fractions."""
@@ -844,16 +857,11 @@ class _TreeEngine(TabularClassifier):
 
     def _select(self, rows, w, presorted=None):
         """The attribute to split on (-1: none); its threshold goes to ``self._point``."""
-        n_sub, score, ratio, point = self._scores(rows, w, presorted)
-        best = self._choose(n_sub, score, ratio)
-        if best >= 0:
-            self._point = point[best]
-        return best
-
-    def _scores(self, rows, w, presorted=None):
         order, known = self._presort(rows) if presorted is None else presorted
-        return _node_splits(self._XT, self._y, rows, w, order, known, self._slot, self._nominal, self._n_values,
-                            self._K, float(self.min_num_obj), self._criterion, True, self._nlogn)
+        best, self._point = _find_split(self._XT, self._y, rows, w, order, known, self._slot, self._nominal,
+                                        self._n_values, self._K, float(self.min_num_obj), self._criterion,
+                                        self._nlogn, self._counted)
+        return best
 
     def _strip(self, node):
         node.rows = node.w = None
@@ -991,9 +999,6 @@ class C45(_TreeEngine):
         many = self._nominal & (self._n_values - 0.3 * X.shape[0] >= -_SMALL)
         self._counted = ~many | bool(many.all())
 
-    def _choose(self, n_sub, gain, ratio):
-        return _best_gain_ratio(n_sub, gain, ratio, self._counted)
-
     def _post_grow(self):
         if not 0 < self.confidence <= 0.5:
             raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
@@ -1102,6 +1107,3 @@ class HDDT(_TreeEngine):
 
     def __init__(self, min_num_obj=2):
         self.min_num_obj = min_num_obj
-
-    def _choose(self, n_sub, score, ratio):
-        return _best_score(n_sub, score)
