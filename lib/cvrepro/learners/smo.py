@@ -39,7 +39,7 @@ _MAX = 1.7976931348623157e308
 
 # --- WEKA's SMOset: a doubly linked list iterated from the most recent insertion ---
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _ins(sets, nxt, prv, first, count, k, i):
     if not sets[k, i]:
         if count[k] == 0:
@@ -55,7 +55,7 @@ def _ins(sets, nxt, prv, first, count, k, i):
         count[k] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _del(sets, nxt, prv, first, count, k, i):
     if sets[k, i]:
         if first[k] == i:
@@ -76,6 +76,15 @@ def _dot(a, b):
     return s
 
 
+@njit(cache=True)
+def _dot_row(w, S, g):
+    """``_dot(w, S[g])`` without making a view of the row (which costs more here)."""
+    s = 0.0
+    for t in range(w.shape[0]):
+        s += w[t] * S[g, t]
+    return s
+
+
 def kernel_cache(S: np.ndarray, budget: int = MEMORY_BUDGET // 2):
     """Linear-kernel cache over the rows of ``S``: ``(S, S transposed, rows, filled)``.
 
@@ -89,7 +98,7 @@ def kernel_cache(S: np.ndarray, budget: int = MEMORY_BUDGET // 2):
     return S, np.ascontiguousarray(S.T), np.empty((n, n)), np.zeros(n, np.bool_)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _kernel(S, ST, G, filled, g, h):
     """Linear kernel of rows g and h of S, WEKA's bits (summed in attribute order).
 
@@ -112,7 +121,7 @@ def _kernel(S, ST, G, filled, g, h):
     return G[g, h]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _place(sets, nxt, prv, first, count, i, a, y, C):
     """Move index i to the sets I0..I4 its new multiplier a puts it in (WEKA's order of updates)."""
     if a > 0 and a < C:
@@ -154,61 +163,51 @@ def binary_smo(cache, ids, y, C, tol, eps):
         _ins(sets, nxt, prv, first, count, 1 if y[i] == 1 else 4, i)
     state = np.array([b_up, b_low])
     idx = np.array([i_up, i_low])
+    S = cache[0]
     num_changed = 0
     examine_all = True
     while num_changed > 0 or examine_all:
         num_changed = 0
-        if examine_all:
-            for i in range(n):
-                if _examine(i, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
+        for i2 in range(n):
+            if not examine_all and not (alpha[i2] > 0 and alpha[i2] < C):
+                continue
+            # examineExample(i2), written out here: a call per example costs more than its work
+            y2 = y[i2]
+            if sets[0, i2]:
+                F2 = errors[i2]
+            else:
+                F2 = (_dot_row(w, S, ids[i2]) - 0.0) + 0.0 - y2
+                errors[i2] = F2
+                if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
+                    state[0] = F2
+                    idx[0] = i2
+                elif (sets[3, i2] or sets[4, i2]) and F2 > state[1]:
+                    state[1] = F2
+                    idx[1] = i2
+            optimal = True
+            i1 = -1
+            if sets[0, i2] or sets[1, i2] or sets[2, i2]:
+                if state[1] - F2 > 2 * tol:
+                    optimal = False
+                    i1 = idx[1]
+            if sets[0, i2] or sets[3, i2] or sets[4, i2]:
+                if F2 - state[0] > 2 * tol:
+                    optimal = False
+                    i1 = idx[0]
+            if not optimal:
+                if sets[0, i2]:
+                    i1 = idx[1] if state[1] - F2 > F2 - state[0] else idx[0]
+                if _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count,
+                              state, idx):
                     num_changed += 1
-        else:
-            for i in range(n):
-                if alpha[i] > 0 and alpha[i] < C:
-                    if _examine(i, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
-                        num_changed += 1
-                    if state[0] > state[1] - 2 * tol:
-                        num_changed = 0
-                        break
+            if not examine_all and state[0] > state[1] - 2 * tol:
+                num_changed = 0
+                break
         if examine_all:
             examine_all = False
         elif num_changed == 0:
             examine_all = True
     return w, (state[1] + state[0]) / 2.0
-
-
-@njit(cache=True)
-def _examine(i2, cache, ids, y, C, tol, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
-    y2 = y[i2]
-    if sets[0, i2]:
-        F2 = errors[i2]
-    else:
-        F2 = (_dot(w, cache[0][ids[i2]]) - 0.0) + 0.0 - y2
-        errors[i2] = F2
-        if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
-            state[0] = F2
-            idx[0] = i2
-        elif (sets[3, i2] or sets[4, i2]) and F2 > state[1]:
-            state[1] = F2
-            idx[1] = i2
-    optimal = True
-    i1 = -1
-    if sets[0, i2] or sets[1, i2] or sets[2, i2]:
-        if state[1] - F2 > 2 * tol:
-            optimal = False
-            i1 = idx[1]
-    if sets[0, i2] or sets[3, i2] or sets[4, i2]:
-        if F2 - state[0] > 2 * tol:
-            optimal = False
-            i1 = idx[0]
-    if optimal:
-        return False
-    if sets[0, i2]:
-        if state[1] - F2 > F2 - state[0]:
-            i1 = idx[1]
-        else:
-            i1 = idx[0]
-    return _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx)
 
 
 @njit(cache=True)
@@ -244,8 +243,8 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
         elif a2 > H:
             a2 = H
     else:
-        f1 = _dot(w, S[g1]) - 0.0
-        f2 = _dot(w, S[g2]) - 0.0
+        f1 = _dot_row(w, S, g1) - 0.0
+        f2 = _dot_row(w, S, g2) - 0.0
         v1 = f1 + 0.0 - y1 * alph1 * k11 - y2 * alph2 * k12
         v2 = f2 + 0.0 - y1 * alph1 * k12 - y2 * alph2 * k22
         gamma = alph1 + s * alph2
@@ -276,16 +275,6 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
         w[t] += y1 * (a1 - alph1) * S[g1, t]
     for t in range(w.shape[0]):
         w[t] += y2 * (a2 - alph2) * S[g2, t]
-    # rows g1, g2 are cached by now; read them here, as calls in this hot loop cost more than the kernel
-    cached = G.shape[0] > 0
-    j = first[0]
-    while j != -1:
-        if j != i1 and j != i2:
-            h = ids[j]
-            k1 = G[g1, h] if cached else _kernel(S, ST, G, filled, g1, h)
-            k2 = G[g2, h] if cached else _kernel(S, ST, G, filled, g2, h)
-            errors[j] += y1 * (a1 - alph1) * k1 + y2 * (a2 - alph2) * k2
-        j = nxt[0, j]
     errors[i1] += y1 * (a1 - alph1) * k11 + y2 * (a2 - alph2) * k12
     errors[i2] += y1 * (a1 - alph1) * k12 + y2 * (a2 - alph2) * k22
     alpha[i1] = a1
@@ -294,8 +283,16 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
     state[0] = _MAX
     idx[1] = -1
     idx[0] = -1
+    # one pass over I0 (WEKA makes two): update each error, then compare it (same values, same order);
+    # rows g1, g2 are cached by now and read directly: a call here costs more than the kernel
+    cached = G.shape[0] > 0
     j = first[0]
     while j != -1:
+        if j != i1 and j != i2:
+            h = ids[j]
+            k1 = G[g1, h] if cached else _kernel(S, ST, G, filled, g1, h)
+            k2 = G[g2, h] if cached else _kernel(S, ST, G, filled, g2, h)
+            errors[j] += y1 * (a1 - alph1) * k1 + y2 * (a2 - alph2) * k2
         if errors[j] < state[0]:
             state[0] = errors[j]
             idx[0] = j
