@@ -14,7 +14,8 @@ branches their sorted orders; the split search of a node (all attributes, all
 thresholds, the choice) and the partition into branches are one numba call
 each, and so is the subtree-raising error estimate while pruning. Every sum
 keeps the order of the straightforward code (``_np_sum`` where that was
-``np.sum``). Growing, pruning and prediction walk node objects in Python.
+``np.sum``). Prediction runs on the tree as arrays, in numba; growing and
+pruning walk node objects in Python.
 """
 from __future__ import annotations
 
@@ -536,6 +537,43 @@ def _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_ob
     return best, _weka_split_point(XT[best], mid[best])
 
 
+@njit(cache=True)
+def _predict_rows(X, nominal, attr, point, leaf, empty, first, n_kids, frac, probs):
+    """Class probabilities of each row: the leaves it reaches, weighted (WEKA's getProbs).
+
+    A missing value sends the row down every non-empty branch, weighted by the
+    branch's training fraction; a known value leading to an empty branch takes
+    the node's own probabilities. Each row's leaves are added depth first, in
+    branch order (the order of the recursive definition).
+    """
+    out = np.zeros((X.shape[0], probs.shape[1]))
+    stack, weight = np.empty(attr.shape[0], np.int64), np.empty(attr.shape[0])
+    for i in range(X.shape[0]):
+        stack[0], weight[0], top = 0, 1.0, 1
+        while top > 0:
+            top -= 1
+            node, wt = stack[top], weight[top]
+            if leaf[node]:
+                for k in range(probs.shape[1]):
+                    out[i, k] += wt * probs[node, k]
+                continue
+            v = X[i, attr[node]]
+            if v != v:
+                for b in range(n_kids[node] - 1, -1, -1):       # pushed in reverse: branch 0 comes out first
+                    if not empty[first[node] + b] and frac[node, b] != 0:
+                        stack[top], weight[top] = first[node] + b, wt * frac[node, b]
+                        top += 1
+                continue
+            b = int(v) if nominal[attr[node]] else (1 if v > point[node] else 0)
+            if empty[first[node] + b]:
+                for k in range(probs.shape[1]):
+                    out[i, k] += wt * probs[node, k]
+            else:
+                stack[top], weight[top] = first[node] + b, wt
+                top += 1
+    return out
+
+
 # --- pessimistic error estimate ---------------------------------------------
 
 @functools.lru_cache(maxsize=None)
@@ -759,6 +797,7 @@ class _TreeEngine(TabularClassifier):
             self._post_grow()
             self._teardown()
             self._strip(self.tree_)
+            self._model = self._model_arrays()
             self.n_leaves_ = sum(1 for _ in self.tree_.leaves())
             self.tree_size_ = self.tree_.n_nodes()
 
@@ -884,32 +923,29 @@ class _TreeEngine(TabularClassifier):
         return dist / total
 
     def _predict_proba(self, X):
-        out = np.zeros((X.shape[0], len(self.classes_)))
-        with _deep_recursion():
-            self._push(self.tree_, X, np.arange(X.shape[0]), np.ones(X.shape[0]), out)
-        return out
+        return _predict_rows(X, self.schema_.nominal, *self._model)
 
-    def _push(self, node, X, idx, wt, out):
-        if len(idx) == 0:
-            return
-        if node.is_leaf:
-            out[idx] += wt[:, None] * self._leaf_probs(node.dist)[None, :]
-            return
-        col = X[idx, node.attr]
-        miss = np.isnan(col)
-        sub = np.full(len(idx), -1, np.int64)
-        if self.schema_.nominal[node.attr]:
-            sub[~miss] = col[~miss].astype(np.int64)
-        else:
-            sub[~miss] = (col[~miss] > node.point).astype(np.int64)
-        for b, child in enumerate(node.children):
-            m = sub == b
-            if child.is_empty:
-                out[idx[m]] += wt[m, None] * self._leaf_probs(node.dist)[None, :]
-            else:
-                self._push(child, X, idx[m], wt[m], out)
-            if miss.any() and not child.is_empty and node.frac[b] != 0:
-                self._push(child, X, idx[miss], wt[miss] * node.frac[b], out)
+    def _model_arrays(self):
+        """The fitted tree as arrays for ``_predict_rows`` (per node: test, branches, fractions, probabilities)."""
+        nodes, first = self._bfs()
+        frac = np.zeros((len(nodes), max(len(n.children) if n.children else 0 for n in nodes) or 1))
+        for i, n in enumerate(nodes):
+            if not n.is_leaf:
+                frac[i, :len(n.children)] = n.frac
+        return (np.array([n.attr for n in nodes]), np.array([n.point for n in nodes]),
+                np.array([n.is_leaf for n in nodes]), np.array([n.is_empty for n in nodes]), first,
+                np.array([0 if n.is_leaf else len(n.children) for n in nodes]), frac,
+                np.array([self._leaf_probs(n.dist) for n in nodes]))
+
+    def _bfs(self):
+        """The nodes breadth first (numbered by ``uid``; siblings consecutive) and each one's first branch."""
+        nodes, first = [self.tree_], []
+        for i, node in enumerate(nodes):        # grows while we walk it
+            node.uid = i
+            first.append(len(nodes))
+            if not node.is_leaf:
+                nodes.extend(node.children)
+        return nodes, np.array(first)
 
     def _predict_codes(self, X):
         P = self._predict_proba(X)
@@ -1035,15 +1071,10 @@ class C45(_TreeEngine):
         return _pessimistic(total, wrong, float(self.confidence), _z_score(float(self.confidence)))
 
     def _flatten(self):
-        """The tree's tests as arrays for ``_subtree_errors`` (breadth first, so siblings are consecutive)."""
-        nodes, first = [self.tree_], []
-        for i, node in enumerate(nodes):        # grows while we walk it
-            node.uid = i
-            first.append(len(nodes))
-            if not node.is_leaf:
-                nodes.extend(node.children)
+        """The tree's tests as arrays for ``_subtree_errors``."""
+        nodes, first = self._bfs()
         self._flat = (np.array([n.attr for n in nodes]), np.array([n.point for n in nodes]),
-                      np.array([n.is_leaf for n in nodes]), np.array(first))
+                      np.array([n.is_leaf for n in nodes]), first)
 
     def _errors_for_branch(self, node, rows, w):
         cf = float(self.confidence)
