@@ -27,7 +27,7 @@ from numba import njit
 
 from .mlp import _INV_LN2, _LN2_HI, _LN2_LO, _P1, _P2, _P3, _P4, _P5
 
-__all__ = ["train_many", "sigmoid_many", "lanes"]
+__all__ = ["train_many", "lanes"]
 
 _HALF_LN2, _THREEHALF_LN2 = 0.5 * 0.6931471805599453, 1.5 * 0.6931471805599453
 
@@ -61,13 +61,6 @@ def _sigmoid(v):
     y = 1.0 - ((lo + q) - hi) if kk != 0 else (1.0 + r if ax < 3.725290298461914e-09 else 1.0 - (q - r))
     e = y * np.int64((kk + 1023) << 52).view(np.float64)     # y * 2**k is ldexp(y, k) (normal range)
     return 0.0 if v < -45.0 else (1.0 if v > 45.0 else 1.0 / (1.0 + e))
-
-
-@njit(cache=True, error_model="numpy")
-def sigmoid_many(v, out, *scratch):
-    """``out[m] = _sigmoid(v[m])`` for every model (``scratch``: ignored, no longer needed)."""
-    for m in range(v.shape[0]):
-        out[m] = _sigmoid(v[m])
 
 
 @njit(cache=True, error_model="numpy")
