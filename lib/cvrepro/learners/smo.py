@@ -37,37 +37,6 @@ _DEL = 1000 * 5e-324          # WEKA's m_Del = 1000 * Double.MIN_VALUE
 _MAX = 1.7976931348623157e308
 
 
-# --- WEKA's SMOset: a doubly linked list iterated from the most recent insertion ---
-
-@njit(cache=True, inline='always')
-def _ins(sets, nxt, prv, first, count, k, i):
-    if not sets[k, i]:
-        if count[k] == 0:
-            first[k] = i
-            nxt[k, i] = -1
-            prv[k, i] = -1
-        else:
-            prv[k, first[k]] = i
-            nxt[k, i] = first[k]
-            prv[k, i] = -1
-            first[k] = i
-        sets[k, i] = True
-        count[k] += 1
-
-
-@njit(cache=True, inline='always')
-def _del(sets, nxt, prv, first, count, k, i):
-    if sets[k, i]:
-        if first[k] == i:
-            first[k] = nxt[k, i]
-        else:
-            nxt[k, prv[k, i]] = nxt[k, i]
-        if nxt[k, i] != -1:
-            prv[k, nxt[k, i]] = prv[k, i]
-        sets[k, i] = False
-        count[k] -= 1
-
-
 @njit(cache=True)
 def _dot(a, b):
     s = 0.0
@@ -121,18 +90,45 @@ def _kernel(S, ST, G, filled, g, h):
     return G[g, h]
 
 
-@njit(cache=True, inline='always')
+# --- WEKA's SMOset: doubly linked lists I0..I4, each iterated from its most recent insertion ---
+
+@njit(cache=True)
 def _place(sets, nxt, prv, first, count, i, a, y, C):
-    """Move index i to the sets I0..I4 its new multiplier a puts it in (WEKA's order of updates)."""
-    if a > 0 and a < C:
-        _ins(sets, nxt, prv, first, count, 0, i)
-    else:
-        _del(sets, nxt, prv, first, count, 0, i)
-    for k, cond in ((1, y == 1 and a == 0), (2, y == -1 and a == C), (3, y == 1 and a == C), (4, y == -1 and a == 0)):
-        if cond:
-            _ins(sets, nxt, prv, first, count, k, i)
+    """Move index i to the sets I0..I4 its new multiplier a puts it in (WEKA's order of updates).
+
+    The insertions and deletions are written out here rather than called: calls
+    that pass these arrays cost more than the updates.
+    """
+    for k in range(5):
+        if k == 0:
+            member = a > 0 and a < C
+        elif k == 1:
+            member = y == 1 and a == 0
+        elif k == 2:
+            member = y == -1 and a == C
+        elif k == 3:
+            member = y == 1 and a == C
         else:
-            _del(sets, nxt, prv, first, count, k, i)
+            member = y == -1 and a == 0
+        if member and not sets[k, i]:          # insert at the head
+            if count[k] == 0:
+                nxt[k, i] = -1
+            else:
+                prv[k, first[k]] = i
+                nxt[k, i] = first[k]
+            prv[k, i] = -1
+            first[k] = i
+            sets[k, i] = True
+            count[k] += 1
+        elif not member and sets[k, i]:        # delete
+            if first[k] == i:
+                first[k] = nxt[k, i]
+            else:
+                nxt[k, prv[k, i]] = nxt[k, i]
+            if nxt[k, i] != -1:
+                prv[k, nxt[k, i]] = prv[k, i]
+            sets[k, i] = False
+            count[k] -= 1
 
 
 @njit(cache=True)
@@ -160,7 +156,7 @@ def binary_smo(cache, ids, y, C, tol, eps):
     errors[i_low] = 1.0
     errors[i_up] = -1.0
     for i in range(n):
-        _ins(sets, nxt, prv, first, count, 1 if y[i] == 1 else 4, i)
+        _place(sets, nxt, prv, first, count, i, 0.0, y[i], C)       # into I1 or I4
     state = np.array([b_up, b_low])
     idx = np.array([i_up, i_low])
     S = cache[0]
@@ -279,12 +275,9 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
     errors[i2] += y1 * (a1 - alph1) * k12 + y2 * (a2 - alph2) * k22
     alpha[i1] = a1
     alpha[i2] = a2
-    state[1] = -_MAX
-    state[0] = _MAX
-    idx[1] = -1
-    idx[0] = -1
-    # one pass over I0 (WEKA makes two): update each error, then compare it (same values, same order);
-    # rows g1, g2 are cached by now and read directly: a call here costs more than the kernel
+    # one pass over I0 (WEKA makes two): update each error, then compare it (same values, same order),
+    # with b_up, b_low in locals; rows g1, g2 are cached by now and read directly (a call costs more)
+    b_up, b_low, i_up, i_low = _MAX, -_MAX, -1, -1
     cached = G.shape[0] > 0
     j = first[0]
     while j != -1:
@@ -293,13 +286,13 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
             k1 = G[g1, h] if cached else _kernel(S, ST, G, filled, g1, h)
             k2 = G[g2, h] if cached else _kernel(S, ST, G, filled, g2, h)
             errors[j] += y1 * (a1 - alph1) * k1 + y2 * (a2 - alph2) * k2
-        if errors[j] < state[0]:
-            state[0] = errors[j]
-            idx[0] = j
-        if errors[j] > state[1]:
-            state[1] = errors[j]
-            idx[1] = j
+        e = errors[j]
+        if e < b_up:
+            b_up, i_up = e, j
+        if e > b_low:
+            b_low, i_low = e, j
         j = nxt[0, j]
+    state[0], state[1], idx[0], idx[1] = b_up, b_low, i_up, i_low
     for i in (i1, i2):
         if not sets[0, i]:
             if sets[3, i] or sets[4, i]:
