@@ -485,7 +485,12 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
     fill = np.empty(n_sub, np.int64)
     for s in range(numeric.shape[0]):
         fill[:] = off[:n_sub]
-        t0 = 0
+        if n_miss == 0:                 # the common case, in one pass
+            for t in range(known[s]):
+                p = order[s, t]
+                out[s, fill[sub[p]]] = newpos[p]
+                fill[sub[p]] += 1
+        t0 = 0 if n_miss > 0 else known[s]
         while t0 < known[s]:
             t1 = t0 + 1
             if n_miss > 0:
