@@ -850,7 +850,7 @@ class _TreeEngine(TabularClassifier):
         return _presort(self._XT, rows, self._numeric)
 
     def _teardown(self):
-        del self._X, self._XT, self._y
+        del self._X, self._XT, self._y, self._nlogn
         self.__dict__.pop("_flat", None)
 
     def _stops(self, dist) -> bool:
