@@ -462,6 +462,8 @@ def _grow_split(XT, y, rows, w, order, known, numeric, attr, nominal, point, n_s
 def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
     """The branches' presorted orders (as ``_presort`` on each branch), in linear time from the node's.
 
+    Branch b's order is ``out[S * off[b]:S * off[b + 1]]`` as an (S, size)
+    array (contiguous, so numba compiles one version), its known counts ``m[b]``.
     Ties must stay in the branch's position order: within a run of equal
     values, the branch's known rows come before the missing rows appended
     to it.
@@ -480,15 +482,19 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
             newpos[p] = n_miss
             n_miss += 1
     take = (frac > _SMALL) & (n_miss > 0)
-    out = np.empty((numeric.shape[0], off[n_sub]), np.int64)
-    m = np.empty((n_sub, numeric.shape[0]), np.int64)
+    S = numeric.shape[0]
+    out = np.empty(S * off[n_sub], np.int64)
+    m = np.empty((n_sub, S), np.int64)
+    start = np.empty(n_sub, np.int64)
     fill = np.empty(n_sub, np.int64)
-    for s in range(numeric.shape[0]):
-        fill[:] = off[:n_sub]
+    for s in range(S):
+        for b in range(n_sub):
+            start[b] = S * off[b] + s * (off[b + 1] - off[b])
+        fill[:] = start
         if n_miss == 0:                 # the common case, in one pass
             for t in range(known[s]):
                 p = order[s, t]
-                out[s, fill[sub[p]]] = newpos[p]
+                out[fill[sub[p]]] = newpos[p]
                 fill[sub[p]] += 1
         t0 = 0 if n_miss > 0 else known[s]
         while t0 < known[s]:
@@ -500,7 +506,7 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
             for t in range(t0, t1):
                 p = order[s, t]
                 if sub[p] >= 0:
-                    out[s, fill[sub[p]]] = newpos[p]
+                    out[fill[sub[p]]] = newpos[p]
                     fill[sub[p]] += 1
             if n_miss > 0:
                 for t in range(t0, t1):
@@ -508,11 +514,11 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
                     if sub[p] < 0:
                         for b in range(n_sub):
                             if take[b]:
-                                out[s, fill[b]] = cnt[b] + newpos[p]
+                                out[fill[b]] = cnt[b] + newpos[p]
                                 fill[b] += 1
             t0 = t1
         for b in range(n_sub):
-            m[b, s] = fill[b] - off[b]
+            m[b, s] = fill[b] - start[b]
     return out, m
 
 
@@ -882,8 +888,9 @@ class _TreeEngine(TabularClassifier):
         node.frac, r, ww, off, order, known, dists = _grow_split(
             self._XT, self._y, rows, w, *presorted, self._numeric, attr, nominal, node.point,
             self._n_values[attr] if nominal else 2, self._K)
-        node.children = [self._grow(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]], (order[:, off[b]:off[b + 1]], known[b]),
-                                    dists[b]) for b in range(len(off) - 1)]
+        S = len(self._numeric)
+        node.children = [self._grow(r[lo:hi], ww[lo:hi], (order[S * lo:S * hi].reshape(S, hi - lo), known[b]), dists[b])
+                         for b, (lo, hi) in enumerate(zip(off[:-1], off[1:]))]
         return node
 
     def _make_split(self, node, attr, rows, w):
