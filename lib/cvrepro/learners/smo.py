@@ -7,11 +7,12 @@ linear kernel (PolyKernel, exponent 1), one binary machine per pair of
 classes (1-vs-1), each trained by WEKA's ``BinarySMO`` (Platt's SMO with
 Keerthi et al.'s modification, tolerance 1e-3, epsilon 1e-12) on the pair's
 instances (class i first, then class j) shuffled by ``java.util.Random(1)``
-(WEKA's -W 1), step for step, so the weights are WEKA's. Output without
-``-M`` is WEKA's: each pair votes for one class (a pair with only one of its
-classes in the training data votes for that class), ``predict_proba`` is the
-normalised vote count: a hard vote for two classes, which is why WEKA's
-AUROC is then ``(1 + TPR - FPR) / 2``.
+(WEKA's -W 1), step for step, so the weights are WEKA's (kernel values come
+from a cache of kernel rows holding the same bits as WEKA's dot products).
+Output without ``-M`` is WEKA's: each pair votes for one class (a pair with
+only one of its classes in the training data votes for that class),
+``predict_proba`` is the normalised vote count: a hard vote for two classes,
+which is why WEKA's AUROC is then ``(1 + TPR - FPR) / 2``.
 
 ``probability=True`` is ``-M``: a logistic model is fitted to each pair's
 training outputs and the pairs are combined by pairwise coupling, as WEKA
@@ -31,7 +32,7 @@ from .batched import MEMORY_BUDGET, FoldBatch
 from .mlp import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
-__all__ = ["SMO", "pairwise_coupling", "binary_smo"]
+__all__ = ["SMO", "pairwise_coupling", "binary_smo", "kernel_cache"]
 
 _DEL = 1000 * 5e-324          # WEKA's m_Del = 1000 * Double.MIN_VALUE
 _MAX = 1.7976931348623157e308
@@ -55,10 +56,11 @@ def _dot_row(w, S, g):
 
 
 def kernel_cache(S: np.ndarray, budget: int = MEMORY_BUDGET // 2):
-    """Linear-kernel cache over the rows of ``S``: ``(S, S transposed, rows, filled)``.
+    """Linear-kernel cache over the rows of ``S``: ``(S, S transposed, kernel matrix, row filled?)``.
 
-    Rows are filled on first use; the cache is left empty (kernel values then
-    computed each time) when the n x n matrix would exceed ``budget`` bytes.
+    Kernel rows are filled on first use; the matrix is left empty (kernel values
+    then computed each time) when it would exceed ``budget`` bytes. One cache
+    can serve several solver runs on rows of ``S`` (pairs of classes, folds).
     """
     S = np.ascontiguousarray(S, dtype=float)
     n = S.shape[0]
@@ -370,7 +372,7 @@ class SMO(TabularClassifier):
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
         self.filters_, Z = self.filters_fit(X)
-        if shared is not None and np.array_equal(Z.view(np.int64), shared[0][0][shared[1]].view(np.int64)):
+        if shared is not None and np.asarray(Z, dtype=float).tobytes() == shared[0][0][shared[1]].tobytes():
             cache, ids = shared
         else:
             cache, ids = kernel_cache(Z), np.arange(len(y))
@@ -405,9 +407,10 @@ class SMO(TabularClassifier):
     def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
         """Out-of-fold probabilities of every split, as fitting each split alone gives them.
 
-        The data set is encoded and filtered once; folds whose training rows filter
-        to the same bits share one kernel cache over it (e.g. all-nominal data),
-        the others fill their own.
+        The data set is encoded once and also filtered as a whole. Folds whose
+        training rows filter to the same bits as those rows of the whole (e.g. on
+        all-nominal data) share one kernel cache over it, across pairs and folds;
+        the others fill their own. A cache holds at most half of ``MEMORY_BUDGET``.
         """
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
@@ -415,7 +418,7 @@ class SMO(TabularClassifier):
         shared = None
         out = []
         for (train, test), rs in zip(splits, random_states):
-            train, test = np.asarray(train), np.asarray(test)
+            train, test = np.asarray(train, dtype=np.int64), np.asarray(test)
             fold_classes, codes = batch.target(train)
             m = batch.model(self, rs, fold_classes)
             if shared is None:
