@@ -97,8 +97,12 @@ class FoldBatch:
         return out
 
 
-def encoded_folds(est, X, y, splits, random_states, classes) -> list[np.ndarray]:
-    """Per split, ``est``'s own ``_fit`` / ``_predict_proba`` on the once-encoded data."""
+def encoded_folds(est, X, y, splits, random_states, classes, before_fit=None) -> list[np.ndarray]:
+    """Per split, ``est``'s own ``_fit`` / ``_predict_proba`` on the once-encoded data.
+
+    ``before_fit(batch, model, train)``, if given, runs before each ``_fit``
+    (to hand the model something computed once per data set).
+    """
     batch = FoldBatch(X, y, classes)
     if not batch.exact:
         return batch.per_fold(est, splits, random_states)
@@ -107,6 +111,8 @@ def encoded_folds(est, X, y, splits, random_states, classes) -> list[np.ndarray]
         train, test = np.asarray(train), np.asarray(test)
         fold_classes, codes = batch.target(train)
         m = batch.model(est, rs, fold_classes)
+        if before_fit is not None:
+            before_fit(batch, m, train)
         m._fit(batch.Xe[train], codes)
         out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
     return out

@@ -29,7 +29,7 @@ from numba import njit
 from scipy.stats import norm
 
 from .base import TabularClassifier
-from .batched import FoldBatch
+from .batched import encoded_folds
 
 __all__ = ["C45", "HDDT", "add_errs"]
 
@@ -819,22 +819,16 @@ class _TreeEngine(TabularClassifier):
         attributes are sorted once: each fold's presort is read off the whole
         data set's (for training rows in increasing order, as the engine gives).
         """
-        batch = FoldBatch(X, y, classes)
-        if not batch.exact:
-            return batch.per_fold(self, splits, random_states)
-        XT = np.ascontiguousarray(batch.Xe.T)
-        numeric = np.flatnonzero(~batch.schema.nominal)
-        order, known = _presort(XT, np.arange(XT.shape[1]), numeric)
-        out = []
-        for (train, test), rs in zip(splits, random_states):
-            train, test = np.asarray(train), np.asarray(test)
-            fold_classes, codes = batch.target(train)
-            m = batch.model(self, rs, fold_classes)
+        whole = []                                     # the whole data set's presort, made on first use
+
+        def presorted(batch, model, train):
+            if not whole:
+                XT = np.ascontiguousarray(batch.Xe.T)
+                whole.extend(_presort(XT, np.arange(XT.shape[1]), np.flatnonzero(~batch.schema.nominal)))
             if len(train) and (np.diff(train) > 0).all():
-                m._presorted = _restrict(order, known, train)
-            m._fit(batch.Xe[train], codes)
-            out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
-        return out
+                model._presorted = _restrict(*whole, train)
+
+        return encoded_folds(self, X, y, splits, random_states, classes, before_fit=presorted)
 
     def _setup(self, X, y):
         """Training-time state shared by the growing routines (dropped after fit)."""
