@@ -182,6 +182,13 @@ def test_store_is_a_cache_and_extends(tmp_path, labor, count_tasks):
     assert len(count_tasks) == 2
 
 
+def test_default_tasks_hold_as_many_splits_whatever_k(labor, count_tasks):
+    """2-fold tasks take 5 times the iterations of 10-fold ones (batched learners are faster on bigger calls)."""
+    run_cv([labor], {"nb": LEARNERS["nb"]}, folds=(2, 10), iterations=30, progress=False)
+    sizes = {cell[3]: sorted(len(its) for c, its in count_tasks if c == cell) for cell, _ in count_tasks}
+    assert sizes == {2: [30], 10: [10, 10, 10]}
+
+
 def test_damaged_files_are_recomputed(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=4,
                 progress=False, batch_size=2, store=tmp_path)

@@ -561,8 +561,9 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     fold-averaged ``stopping_metric`` and ``oof_proba`` the out-of-fold
     probability of the second class (binary) or the n x K matrix; the cell
     stops at the first iteration where it returns True. ``batch_size``:
-    iterations per task (default: at most 10, and at least two tasks
-    per worker). ``partitioner_params``: extra arguments of the partitioner
+    iterations per task (default: at most 10 (x 10 // k without
+    ``stopping``, so that a task has about as many splits whatever k), and at
+    least two tasks per worker). ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
@@ -607,6 +608,10 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
         # big tasks make batched learners faster per fit; two per worker keep the workers busy
         total = len(cells) * iterations
         batch_size = max(1, min(10, math.ceil(total / (2 * n_workers))))
+        # without a stopping rule, small k gets more iterations per task: as many splits as 10-fold
+        batch = {c: batch_size * (1 if stopping else max(1, 10 // c[3])) for c in cells}
+    else:
+        batch = dict.fromkeys(cells, batch_size)
 
     rules = {c: _fresh_rule(stopping) for c in cells} if stopping is not None else {}
     stopped_at = dict.fromkeys(cells)            # iteration at which the rule said stop
@@ -616,13 +621,13 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     try:
         while active:
             # what each active cell needs now: everything, or its next batch when stopping
-            want = {c: range(fed[c], min(iterations, fed[c] + batch_size) if stopping else iterations)
+            want = {c: range(fed[c], min(iterations, fed[c] + batch[c]) if stopping else iterations)
                     for c in active}
             jobs = []
             for c in active:
                 done = {i for ch in have[c] for i in range(ch.first, ch.last + 1)}
                 target = None if rs is None or _is_dask(backend) else (rs, cell_dirs[c])
-                for first, last in _runs([i for i in want[c] if i not in done], batch_size):
+                for first, last in _runs([i for i in want[c] if i not in done], batch[c]):
                     jobs.append((by_name[c[0]], ests[c[1]],
                                  _Task(c, tuple(range(first, last + 1)), seed, pparams, batched), target))
             # big data sets first: less idle time at the end of the run
