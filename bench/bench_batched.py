@@ -26,7 +26,7 @@ from cvrepro.studies.raeder2010 import make_learners
 DATASETS = ["breast-w", "bupa", "ionosphere", "pima", "sonar", "vote"]
 LEARNERS = ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"]
 K, REPEATS, N_JOBS = 10, 10, 2
-PAPER_BATCH = 10          # iterations per task in a paper-profile run (run_cv's batch_size cap)
+PAPER_BATCH = 10          # iterations per 10-fold task in a paper-profile run (run_cv's default cap)
 
 
 def route_sklearn(learner: str) -> float:
@@ -49,18 +49,22 @@ def route_engine(learner: str, batched: bool) -> float:
 
 def paper_core_hours(study: str) -> pd.Series:
     """Core-hours of a study's ``paper`` profile per (data set, learner), measured on one task
-    per cell of the size the paper run uses (``PAPER_BATCH`` iterations) and scaled up."""
+    per cell of the size the paper run uses (``PAPER_BATCH`` iterations of 10-fold, more for smaller k)
+    and scaled up."""
     params = get_profile("paper").study(study)
     grids = [(params["datasets"], params["learners"])]
     if params.get("true_test_datasets"):
         grids.append((params["true_test_datasets"], ["HDDT", "C4.5", "NB"]))
     parts = []
     for datasets, learners in grids:
-        res = run_cv(datasets, make_learners(learners), folds=tuple(params["folds"]), iterations=PAPER_BATCH,
-                     batch_size=PAPER_BATCH, n_jobs=N_JOBS, progress=False)
-        f = res.folds
-        seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str), f.learner.astype(str)]).sum()
-        parts.append(seconds * params["iterations"] / PAPER_BATCH / 3600)
+        for k in params["folds"]:
+            its = min(params["iterations"], PAPER_BATCH * max(1, 10 // k))    # run_cv's default task size
+            res = run_cv(datasets, make_learners(learners), folds=(k,), iterations=its, batch_size=its,
+                         n_jobs=N_JOBS, progress=False)
+            f = res.folds
+            seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str),
+                                                                   f.learner.astype(str)]).sum()
+            parts.append(seconds * params["iterations"] / its / 3600)
     return pd.concat(parts).groupby(level=[0, 1]).sum()
 
 
