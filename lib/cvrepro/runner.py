@@ -149,6 +149,7 @@ class LearnerFactory:
     def __init__(self, name: str, est=None):
         self.name = name
         self.template = None
+        self._example = None
         if est is not None:
             est = clone(est)
             params = est.get_params(deep=True)
@@ -159,7 +160,7 @@ class LearnerFactory:
 
     def example(self):
         """One instance, to ask what the learner offers (e.g. a batched path)."""
-        if getattr(self, "_example", None) is None:
+        if self._example is None:
             self._example = self(0)
         return self._example
 
@@ -561,9 +562,9 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     fold-averaged ``stopping_metric`` and ``oof_proba`` the out-of-fold
     probability of the second class (binary) or the n x K matrix; the cell
     stops at the first iteration where it returns True. ``batch_size``:
-    iterations per task (default: at most 10 (x 10 // k without
-    ``stopping``, so that a task has about as many splits whatever k), and at
-    least two tasks per worker). ``partitioner_params``: extra arguments of the partitioner
+    iterations per task (default: at most 10, and at least two tasks per
+    worker; without ``stopping``, times 10 // k, so that a task has about as
+    many splits whatever k). ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
@@ -630,8 +631,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
                 for first, last in _runs([i for i in want[c] if i not in done], batch[c]):
                     jobs.append((by_name[c[0]], ests[c[1]],
                                  _Task(c, tuple(range(first, last + 1)), seed, pparams, batched), target))
-            # big data sets first: less idle time at the end of the run
-            jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3])
+            # biggest tasks first (rows x folds x iterations): less idle time at the end of the run
+            jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3] * len(job[2].iterations))
             bar.total += len(jobs)
             bar.refresh()
             for task, tables in _execute(jobs, n_jobs, backend):
