@@ -8,9 +8,9 @@ data sets, 10 x 10-fold stratified CV (3,600 fits), run
 all with n_jobs=2. Prints fits per second, the ratios (targets: (c) >= 5 x (a)
 overall and >= 10 x for the MLP), the per-learner breakdown, and the estimated
 core-hours of the ``paper`` profile of every study notebook (target for
-Raeder et al.: <= 2), from one task of ``PAPER_BATCH`` iterations per
-(data set, learner, k) cell of that profile, the task size the paper run uses
-(batched learners are faster per fit on bigger batches).
+Raeder et al.: <= 2), from one task per (data set, learner, k) cell of that
+profile, of the size the paper run uses (batched learners are faster per fit
+on bigger tasks).
 """
 import time
 
@@ -20,13 +20,12 @@ from sklearn.model_selection import RepeatedStratifiedKFold, cross_validate
 
 from cvrepro.datasets import load_dataset
 from cvrepro.profiles import get_profile
-from cvrepro.runner import run_cv
-from cvrepro.studies.raeder2010 import make_learners
+from cvrepro.runner import iterations_per_task, run_cv
+from cvrepro.studies.raeder2010 import TRUE_TEST_LEARNERS, make_learners
 
 DATASETS = ["breast-w", "bupa", "ionosphere", "pima", "sonar", "vote"]
 LEARNERS = ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"]
 K, REPEATS, N_JOBS = 10, 10, 2
-PAPER_BATCH = 10          # iterations per 10-fold task in a paper-profile run (run_cv's default cap)
 
 
 def route_sklearn(learner: str) -> float:
@@ -49,17 +48,16 @@ def route_engine(learner: str, batched: bool) -> float:
 
 def paper_core_hours(study: str) -> pd.Series:
     """Core-hours of a study's ``paper`` profile per (data set, learner), measured on one task
-    per cell of the size the paper run uses (``PAPER_BATCH`` iterations of 10-fold, more for smaller k)
-    and scaled up."""
+    per cell of the size the paper run uses (:func:`~cvrepro.runner.iterations_per_task`), scaled up."""
     params = get_profile("paper").study(study)
     grids = [(params["datasets"], params["learners"])]
     if params.get("true_test_datasets"):
-        grids.append((params["true_test_datasets"], ["HDDT", "C4.5", "NB"]))
+        grids.append((params["true_test_datasets"], list(TRUE_TEST_LEARNERS)))
     parts = []
     for datasets, learners in grids:
         for k in params["folds"]:
-            its = min(params["iterations"], PAPER_BATCH * max(1, 10 // k))    # run_cv's default task size
-            res = run_cv(datasets, make_learners(learners), folds=(k,), iterations=its, batch_size=its,
+            its = min(params["iterations"], iterations_per_task(k))
+            res = run_cv(datasets, make_learners(learners, params["c45_laplace"]), folds=(k,), iterations=its, batch_size=its,
                          n_jobs=N_JOBS, progress=False)
             f = res.folds
             seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str),
@@ -96,6 +94,7 @@ def main():
         print("  by learner: " + ", ".join(f"{k} {v:.2f}" for k, v in hours.groupby(level=1).sum().items()))
         top = hours.groupby(level=0).sum().sort_values(ascending=False).head(5)
         print("  costliest data sets: " + ", ".join(f"{k} {v:.2f}" for k, v in top.items()), flush=True)
+
 
 if __name__ == "__main__":
     main()

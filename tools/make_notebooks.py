@@ -242,7 +242,7 @@ write("01_raeder2010_variability", [
         "The paper's KDDPE, college-football, compustat, ozone, text and wrds are not available; "
         "the catalog's sets with a separate test set stand in (multi-class: AUROC averaged one-vs-rest)."),
     new_code_cell(
-        "tt_learners = study.make_learners(['HDDT', 'C4.5', 'NB'], params['c45_laplace'])\n"
+        "tt_learners = study.make_learners(study.TRUE_TEST_LEARNERS, params['c45_laplace'])\n"
         "true_test = {}\n"
         "if params['true_test_datasets']:\n"
         "    tt = run_cv(params['true_test_datasets'], tt_learners, folds=tuple(params['folds']),\n"

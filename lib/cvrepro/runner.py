@@ -59,7 +59,7 @@ from .partition import encode, make_partitioner
 from .store import ResultStore, short_hash
 
 __all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "LearnerFactory",
-           "learner_seed", "learner_seeds",
+           "learner_seed", "learner_seeds", "iterations_per_task",
            "CVFailureWarning"]
 
 KEYS = ["dataset", "learner", "partitioner", "k"]
@@ -172,6 +172,12 @@ class LearnerFactory:
         for owner in owners:
             owner.random_state = seed
         return est
+
+
+def iterations_per_task(k: int, base: int = 10) -> int:
+    """Default task size of a k-fold cell without a stopping rule: ``base`` iterations for
+    10-fold, more for smaller k, so that a task holds about as many splits whatever k."""
+    return base * max(1, 10 // k)
 
 
 def learner_seeds(seed: int, iteration: int, n_folds: int) -> list[int]:
@@ -563,8 +569,7 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     probability of the second class (binary) or the n x K matrix; the cell
     stops at the first iteration where it returns True. ``batch_size``:
     iterations per task (default: at most 10, and at least two tasks per
-    worker; without ``stopping``, times 10 // k, so that a task has about as
-    many splits whatever k). ``partitioner_params``: extra arguments of the partitioner
+    worker; without ``stopping``, scaled by :func:`iterations_per_task`). ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
@@ -610,7 +615,7 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
         total = len(cells) * iterations
         batch_size = max(1, min(10, math.ceil(total / (2 * n_workers))))
         # without a stopping rule, small k gets more iterations per task: as many splits as 10-fold
-        batch = {c: batch_size * (1 if stopping else max(1, 10 // c[3])) for c in cells}
+        batch = {c: batch_size if stopping else iterations_per_task(c[3], batch_size) for c in cells}
     else:
         batch = dict.fromkeys(cells, batch_size)
 
