@@ -292,9 +292,11 @@ class WekaNaiveBayes(TabularClassifier):
         test fold's (see the module docstring); normal estimators: fold by fold
         on the once-encoded data.
         """
-        batch = FoldBatch(X, y, classes)
-        if not (self.kernel and batch.exact):
+        if not self.kernel:
             return encoded_folds(self, X, y, splits, random_states, classes)
+        batch = FoldBatch(X, y, classes)
+        if not batch.exact:
+            return batch.per_fold(self, splits, random_states)
         schema = batch.schema
         cells, values, offsets = _value_cells(batch.Xe, schema.nominal, schema.n_values)
         n_all, width = len(batch.all_classes), len(values)
