@@ -156,16 +156,23 @@ def _same(a, b):
 
 
 @njit(cache=True)
+def _n_differ(lo, hi, glo, ghi, nominal):
+    """How many numeric attributes have ranges other than the whole data set's."""
+    differ = 0
+    for j in range(lo.shape[0]):
+        if not nominal[j] and not (_same(lo[j], glo[j]) and _same(hi[j], ghi[j])):
+            differ += 1
+    return differ
+
+
+@njit(cache=True)
 def _fold_direct(X, train, ytr, test, nominal, lo, hi, glo, ghi, k, K, update, out, deferred):
     """One split, IBk's own loop, except that test instances whose current ranges are the
     whole data set's are only marked in ``deferred`` (their distances come from the shared matrix)."""
     n, d = train.shape[0], X.shape[1]
     lo = lo.copy()
     hi = hi.copy()
-    differ = 0
-    for j in range(d):
-        if not nominal[j] and not (_same(lo[j], glo[j]) and _same(hi[j], ghi[j])):
-            differ += 1
+    differ = _n_differ(lo, hi, glo, ghi, nominal)
     Z = np.empty((n, d))
     ready = False
     dist = np.empty(n)
@@ -174,15 +181,13 @@ def _fold_direct(X, train, ytr, test, nominal, lo, hi, glo, ghi, k, K, update, o
         x = X[test[i]]
         if update:
             changed = _widen(lo, hi, x, nominal)
-            for j in range(d):
-                if changed[j]:
-                    differ = 0
-                    for jj in range(d):
-                        if not nominal[jj] and not (_same(lo[jj], glo[jj]) and _same(hi[jj], ghi[jj])):
-                            differ += 1
-                    if ready:
-                        for t in range(n):
-                            Z[t, j] = _norm_value(X[train[t], j], lo[j], hi[j])
+            if changed.any():
+                differ = _n_differ(lo, hi, glo, ghi, nominal)
+                if ready:
+                    for j in range(d):
+                        if changed[j]:
+                            for t in range(n):
+                                Z[t, j] = _norm_value(X[train[t], j], lo[j], hi[j])
         if differ == 0:
             deferred[i] = True
             continue
@@ -225,7 +230,7 @@ def _shared_rows(ZgT, rows, nominal, D):
 
 
 @njit(cache=True)
-def _shared_votes(D, local, split, pos, trains, toff, ytrs, Ks, k, outs, ooff, Kmax):
+def _shared_votes(D, local, split, pos, trains, toff, ytrs, Ks, k, outs, ooff):
     """Votes of deferred test instances from rows ``local`` of ``D``."""
     buf = np.empty(D.shape[1])
     for e in range(local.shape[0]):
@@ -292,8 +297,7 @@ class IBk(TabularClassifier):
         pos = np.concatenate([np.flatnonzero(m) for m in deferred]).astype(np.int64)
         if len(pos):
             rows = np.concatenate([np.asarray(t, np.int64)[m] for (_, t), m in zip(splits, deferred)])
-            Kmax = max(Ks)
-            flat = np.zeros((ooff[-1], Kmax))
+            flat = np.zeros((ooff[-1], max(Ks)))
             Zg = np.empty_like(Xe)
             for t in range(n):
                 _normalise(Xe[t], nominal, glo, ghi, Zg[t])
@@ -311,7 +315,7 @@ class IBk(TabularClassifier):
                 _shared_rows(ZgT, block, nominal, D)
                 a, b = np.searchsorted(rows, [block[0], block[-1] + 1])
                 local = np.searchsorted(block, rows[a:b])
-                _shared_votes(D, local, split[a:b], pos[a:b], T, to, Y, Ka, k, flat, oo, Kmax)
+                _shared_votes(D, local, split[a:b], pos[a:b], T, to, Y, Ka, k, flat, oo)
             for s, ((fold_classes, out), m) in enumerate(zip(folds, deferred)):
                 out[m] = flat[ooff[s]:ooff[s + 1]][m, :len(fold_classes)]
         return [batch.place(out, fold_classes) for fold_classes, out in folds]
