@@ -28,7 +28,7 @@ from numba import njit
 from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
-from .batched import MEMORY_BUDGET, FoldBatch
+from .batched import MEMORY_BUDGET, encoded_folds
 from .mlp import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
@@ -366,11 +366,12 @@ class SMO(TabularClassifier):
     def filters_apply(self, X):
         return numeric_filters_apply(X, self.schema_, self.filters_)
 
-    def _fit(self, X, y, shared=None):
-        """``shared``: ``(cache, rows)`` from :meth:`fit_predict_folds`, a kernel cache over a
-        whole-data filtering and the rows of it that X is; used if X filters to the same bits."""
+    def _fit(self, X, y):
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
+        # handed over by fit_predict_folds: (cache, rows), a kernel cache over a whole-data
+        # filtering and the rows of it that X is; used if X filters to the same bits
+        shared = self.__dict__.pop("_shared", None)
         self.filters_, Z = self.filters_fit(X)
         if shared is not None and np.asarray(Z, dtype=float).tobytes() == shared[0][0][shared[1]].tobytes():
             cache, ids = shared
@@ -412,20 +413,14 @@ class SMO(TabularClassifier):
         all-nominal data) share one kernel cache over it, across pairs and folds;
         the others fill their own. A cache holds at most half of ``MEMORY_BUDGET``.
         """
-        batch = FoldBatch(X, y, classes)
-        if not batch.exact:
-            return batch.per_fold(self, splits, random_states)
-        shared = None
-        out = []
-        for (train, test), rs in zip(splits, random_states):
-            train, test = np.asarray(train, dtype=np.int64), np.asarray(test)
-            fold_classes, codes = batch.target(train)
-            m = batch.model(self, rs, fold_classes)
-            if shared is None:
-                shared = kernel_cache(m.filters_fit(batch.Xe)[1])
-            m._fit(batch.Xe[train], codes, (shared, train))
-            out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
-        return out
+        whole = []                                      # the whole data set's kernel cache, made on first use
+
+        def share(batch, model, train):
+            if not whole:
+                whole.append(kernel_cache(model.filters_fit(batch.Xe)[1]))
+            model._shared = (whole[0], np.asarray(train, dtype=np.int64))
+
+        return encoded_folds(self, X, y, splits, random_states, classes, before_fit=share)
 
     def _pair_outputs(self, Z):
         """Per pair (i, j), i < j: minus WEKA's output w.x - b, so that >= 0 votes for class i."""
