@@ -218,10 +218,15 @@ class WekaMLP(TabularClassifier):
     # the filters are separate so that a batched path can share them across folds
     def filters_fit(self, X):
         Z = nominal_to_binary(X, self.schema_.nominal, self.schema_.n_values)
+        base, half = self._scale_params(Z)
+        return (base, half), self._scale(Z, base, half)
+
+    @staticmethod
+    def _scale_params(Z):
+        """Centre and half-range of each column of the training inputs ``Z`` (WEKA's [-1, 1] scaling)."""
         lo, hi = range_stats(Z)
         lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
-        base, half = (hi + lo) / 2, (hi - lo) / 2
-        return (base, half), self._scale(Z, base, half)
+        return (hi + lo) / 2, (hi - lo) / 2
 
     @staticmethod
     def _scale(Z, base, half):
@@ -339,12 +344,11 @@ class WekaMLP(TabularClassifier):
             if not isinstance(seed, (int, np.integer)):
                 raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
             train = np.asarray(splits[s][0])
-            lo, hi = range_stats(Zb[train])
-            lo, hi = np.nan_to_num(lo), np.nan_to_num(hi)
-            base, half = (hi + lo) / 2, (hi - lo) / 2
+            Ztr = Zb[train]
+            base, half = self._scale_params(Ztr)
             filters.append((base, half))
             order, w1, w2 = self._initial_state(len(train), d, K, H, int(seed))
-            S[:len(train), :, m] = self._scale(Zb[train], base, half)[order]
+            S[:len(train), :, m] = self._scale(Ztr, base, half)[order]
             T[:len(train), m] = codes[order]
             n[m] = len(train)
             W1[:, :, m], W2[:, :, m] = w1.T, w2.T
