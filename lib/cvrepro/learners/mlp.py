@@ -274,16 +274,25 @@ class WekaMLP(TabularClassifier):
                     W2[c, a + 1] = draw()
         return order, W1, W2
 
-    def _fit(self, X, y):
+    def _check_options(self):
         if self.epochs < 1 or not self.learning_rate > 0:
             raise ValueError("epochs must be >= 1 and learning_rate > 0")
-        seed = 0 if self.random_state is None else self.random_state
+
+    @staticmethod
+    def _seed(random_state) -> int:
+        """WEKA's -S for ``random_state`` (its default 0 when None)."""
+        seed = 0 if random_state is None else random_state
         if not isinstance(seed, (int, np.integer)):
             raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+        return int(seed)
+
+    def _fit(self, X, y):
+        self._check_options()
+        seed = self._seed(self.random_state)
         self.filters_, Z = self.filters_fit(X)
         K, d = len(self.classes_), Z.shape[1]
         H = self._n_hidden(d, K)
-        order, W1, W2 = self._initial_state(len(y), d, K, H, int(seed))
+        order, W1, W2 = self._initial_state(len(y), d, K, H, seed)
         _train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
         _check_finite(W1, W2)
         self.W1_, self.W2_ = W1, W2
@@ -305,8 +314,7 @@ class WekaMLP(TabularClassifier):
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
             return batch.per_fold(self, splits, random_states)
-        if self.epochs < 1 or not self.learning_rate > 0:
-            raise ValueError("epochs must be >= 1 and learning_rate > 0")
+        self._check_options()
         nom, nv = batch.schema.nominal, batch.schema.n_values
         Zb = nominal_to_binary(batch.Xe, nom, nv)
         d = Zb.shape[1]
@@ -340,14 +348,12 @@ class WekaMLP(TabularClassifier):
         W1, W2 = np.zeros((d + 1, H, Mp)), np.zeros((H + 1, K, Mp))
         filters = []
         for m, (s, fold_classes, codes, _) in enumerate(members):
-            seed = 0 if random_states[s] is None else random_states[s]
-            if not isinstance(seed, (int, np.integer)):
-                raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+            seed = self._seed(random_states[s])
             train = np.asarray(splits[s][0])
             Ztr = Zb[train]
             base, half = self._scale_params(Ztr)
             filters.append((base, half))
-            order, w1, w2 = self._initial_state(len(train), d, K, H, int(seed))
+            order, w1, w2 = self._initial_state(len(train), d, K, H, seed)
             S[:len(train), :, m] = self._scale(Ztr, base, half)[order]
             T[:len(train), m] = codes[order]
             n[m] = len(train)
