@@ -92,7 +92,7 @@ class Schema:
                 codes = values.codes                          # the usual case: same declared values
                 return np.where(codes < 0, np.nan, codes)
             values = col.astype(object)
-        elif _is_text(col):
+        elif _is_text_dtype(col.dtype):
             values = col
         else:
             raise ValueError(f"attribute {name!r} was nominal at fit time but is numeric now")
@@ -102,10 +102,6 @@ class Schema:
             bad = sorted(set(map(str, values[unknown])))[:5]
             raise ValueError(f"attribute {name!r} has values not seen in its categories at fit time: {bad}")
         return np.where(codes < 0, np.nan, codes)
-
-
-def _is_text(col: pd.Series) -> bool:
-    return _is_text_dtype(col.dtype)
 
 
 def _is_text_dtype(dtype) -> bool:
