@@ -122,7 +122,7 @@ def test_hddt_split_choice_hand_computed():
     codes = y.cat.codes.to_numpy(np.int64)
     none = np.zeros((0, 20), np.int64)
     n_sub, score, _, _ = _node_splits(XT, codes, np.arange(20), np.ones(20), none, none[:, 0], np.full(3, -1),
-                                      model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1, True,
+                                      model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1,
                                       np.zeros(1))
     assert score[0] == pytest.approx(d_A) and score[1] == pytest.approx(d_B)
     assert score[2] == pytest.approx(0.0)
@@ -239,12 +239,12 @@ def test_node_split_scores_of_an_attribute_do_not_depend_on_the_others(criterion
     slot[numeric] = np.arange(len(numeric))
     order, known = _presort(XT, rows, numeric)
     nlogn = np.zeros(1)
-    full = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, 2.0, criterion, True, nlogn)
+    full = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, 2.0, criterion, nlogn)
     assert (full[0] > 0).all()
     for a in range(4):
         s_ = slot[a]
         one = _node_splits(XT[a:a + 1], y, rows, w, order[max(s_, 0):max(s_, 0) + 1], known[max(s_, 0):max(s_, 0) + 1],
                            np.array([0 if s_ >= 0 else -1]), nominal[a:a + 1], n_values[a:a + 1], K, 2.0, criterion,
-                           True, nlogn)
+                           nlogn)
         for got, want in zip(one, full):
             np.testing.assert_array_equal(got, want[a:a + 1])

@@ -192,7 +192,7 @@ def _restrict(order, known, rows):
 
 
 @njit(cache=True)
-def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, use_mdl, nlogn):
+def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, nlogn):
     """Best split of every attribute at one node.
 
     ``order``/``known`` are the node's presorted numeric attributes (see
@@ -322,7 +322,7 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
                 last = nxt
         if n_cand == 0 or best_at < 0:
             continue
-        if criterion == _C45 and use_mdl:
+        if criterion == _C45:
             best = best - math.log(n_cand) / _LN2 / total
         if best < _SMALL:
             continue
@@ -541,7 +541,7 @@ def _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_ob
     midpoint threshold to the largest training value below it.
     """
     n_sub, score, ratio, mid = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj,
-                                            criterion, True, nlogn)
+                                            criterion, nlogn)
     best = _best_gain_ratio(n_sub, score, ratio, counted) if criterion == _C45 else _best_score(n_sub, score)
     if best < 0 or nominal[best]:
         return best, np.nan
