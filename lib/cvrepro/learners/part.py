@@ -34,8 +34,6 @@ class PART(C45):
     subtree_raising = False
 
     def _fit(self, X, y):
-        if not 0 < self.confidence <= 0.5:
-            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
         self._setup(X, y)
         rows, w = np.arange(X.shape[0]), np.ones(X.shape[0])
         self.rules_ = []

@@ -1041,14 +1041,14 @@ class C45(_TreeEngine):
         return self.laplace
 
     def _setup(self, X, y):
+        if not 0 < self.confidence <= 0.5:
+            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
         super()._setup(X, y)
         # the average gain leaves out nominal attributes with many values (>= 30 % of the instances), unless all are
         many = self._nominal & (self._n_values - 0.3 * X.shape[0] >= -_SMALL)
         self._counted = ~many | bool(many.all())
 
     def _post_grow(self):
-        if not 0 < self.confidence <= 0.5:
-            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
         self._collapse(self.tree_)          # WEKA 3.6 collapses even with -U
         if not self.unpruned:
             if self.subtree_raising:
