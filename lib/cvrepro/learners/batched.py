@@ -11,7 +11,7 @@ from the training fold gets probability 0).
 :class:`FoldBatch` does what every batched learner needs: the data set is
 encoded once (instead of once per fit and once per prediction), and each
 split's class labels and codes are derived as the per-fold ``fit`` would
-derive them. :func:`encoded_folds` is the simplest batched path: per split it
+derive them. :func:`encoded_folds` (:meth:`FoldBatch.fit_each`) is the simplest batched path: per split it
 runs the learner's own ``_fit`` / ``_predict_proba`` on slices of the encoded
 matrix, skipping the per-call input validation and encoding (same arithmetic,
 so the same numbers). Learners with a real batched algorithm (IBk, the MLP)
@@ -75,47 +75,55 @@ class FoldBatch:
 
     def model(self, est, random_state, fold_classes):
         """A fresh copy of ``est`` seeded as the per-fold path seeds it, set up as ``fit`` sets it up."""
-        m = clone(est)
-        if "random_state" in m.get_params(deep=False):
-            m.set_params(random_state=random_state)
+        m = _seeded(est, random_state)
         m.schema_, m.classes_ = self.schema, fold_classes
         m.n_features_in_ = self.Xe.shape[1]
         if isinstance(self.X, pd.DataFrame):
             m.feature_names_in_ = np.asarray(self.X.columns, dtype=object)
         return m
 
+    def fit_each(self, est, splits, random_states, before_fit=None) -> list[np.ndarray]:
+        """Per split, ``est``'s own ``_fit`` / ``_predict_proba`` on this batch's encoded data.
+
+        ``before_fit(batch, model, train)``, if given, runs before each ``_fit``
+        (to hand the model something computed once per data set).
+        """
+        if not self.exact:
+            return self.per_fold(est, splits, random_states)
+        out = []
+        for (train, test), rs in zip(splits, random_states):
+            train, test = np.asarray(train), np.asarray(test)
+            fold_classes, codes = self.target(train)
+            m = self.model(est, rs, fold_classes)
+            if before_fit is not None:
+                before_fit(self, m, train)
+            m._fit(self.Xe[train], codes)
+            out.append(self.place(np.asarray(m._predict_proba(self.Xe[test]), dtype=float), fold_classes))
+        return out
+
     def per_fold(self, est, splits, random_states) -> list[np.ndarray]:
         """The plain per-fold path (fallback): fit a fresh copy on each split."""
         out = []
         take = (lambda idx: self.X.iloc[idx]) if isinstance(self.X, pd.DataFrame) else (lambda idx: self.X[idx])
         for (train, test), rs in zip(splits, random_states):
-            m = clone(est)
-            if "random_state" in m.get_params(deep=False):
-                m.set_params(random_state=rs)
+            m = _seeded(est, rs)
             m.fit(take(train), self.y.iloc[train] if isinstance(self.y, pd.Series) else np.asarray(self.y)[train])
             out.append(self.place(np.asarray(m.predict_proba(take(test)), dtype=float), np.asarray(m.classes_)))
         return out
 
 
-def encoded_folds(est, X, y, splits, random_states, classes, before_fit=None) -> list[np.ndarray]:
-    """Per split, ``est``'s own ``_fit`` / ``_predict_proba`` on the once-encoded data.
+def _seeded(est, random_state):
+    """A fresh copy of ``est`` with ``random_state`` set, if it has one (as the per-fold path seeds it)."""
+    m = clone(est)
+    if "random_state" in m.get_params(deep=False):
+        m.set_params(random_state=random_state)
+    return m
 
-    ``before_fit(batch, model, train)``, if given, runs before each ``_fit``
-    (to hand the model something computed once per data set).
-    """
-    batch = FoldBatch(X, y, classes)
-    if not batch.exact:
-        return batch.per_fold(est, splits, random_states)
-    out = []
-    for (train, test), rs in zip(splits, random_states):
-        train, test = np.asarray(train), np.asarray(test)
-        fold_classes, codes = batch.target(train)
-        m = batch.model(est, rs, fold_classes)
-        if before_fit is not None:
-            before_fit(batch, m, train)
-        m._fit(batch.Xe[train], codes)
-        out.append(batch.place(np.asarray(m._predict_proba(batch.Xe[test]), dtype=float), fold_classes))
-    return out
+
+def encoded_folds(est, X, y, splits, random_states, classes, before_fit=None) -> list[np.ndarray]:
+    """Per split, ``est``'s own ``_fit`` / ``_predict_proba`` on the once-encoded data
+    (:meth:`FoldBatch.fit_each` on a fresh batch)."""
+    return FoldBatch(X, y, classes).fit_each(est, splits, random_states, before_fit)
 
 
 class EncodedFolds:

@@ -309,7 +309,7 @@ class WekaMLP(TabularClassifier):
         in groups sized to the memory budget. Same weights, bit for bit, as
         fitting each split alone.
         """
-        from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
+        from .batched import MEMORY_BUDGET, FoldBatch
 
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
@@ -323,7 +323,7 @@ class WekaMLP(TabularClassifier):
             fold_classes, codes = batch.target(np.asarray(train))
             models.append((s, fold_classes, codes, self._n_hidden(d, len(fold_classes))))
         if any(H == 0 for *_, H in models):          # no hidden layer: trained fold by fold
-            return encoded_folds(self, X, y, splits, random_states, classes)
+            return batch.fit_each(self, splits, random_states)
         out = [None] * len(splits)
         groups = {}
         for mdl in models:

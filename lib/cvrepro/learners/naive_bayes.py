@@ -301,7 +301,7 @@ class WekaNaiveBayes(TabularClassifier):
         cells, values, offsets = _value_cells(batch.Xe, schema.nominal, schema.n_values)
         n_all, width = len(batch.all_classes), len(values)
         if 3 * n_all * width * 8 > MEMORY_BUDGET:
-            return encoded_folds(self, X, y, splits, random_states, classes)
+            return batch.fit_each(self, splits, random_states)
         numeric = ~schema.nominal
 
         def counts(rows):
