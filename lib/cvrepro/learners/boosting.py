@@ -28,12 +28,9 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .tree import known_order
+from .tree import _LN2, known_order
 
 __all__ = ["AdaBoostM1", "DecisionStump"]
-
-_LN2 = math.log(2.0)
-
 
 @njit(cache=True)
 def _lnf(x):
@@ -176,7 +173,7 @@ class AdaBoostM1(TabularClassifier):
         for it in range(self.n_iterations):
             stump = DecisionStump()
             stump.schema_, stump.classes_ = self.schema_, self.classes_
-            stump._fit(X, y, w.copy())
+            stump._fit(X, y, w)
             wrong = stump._predict_codes(X) != y
             error = w[wrong].sum() / w.sum()
             if error >= 0.5 - 1e-6 or abs(error) < 1e-6:
