@@ -14,6 +14,10 @@ from typing import Callable
 
 import pandas as pd
 
+from .compiler import prefer_wide_vectors
+
+prefer_wide_vectors()                 # before any learner module imports numba
+
 __all__ = ["make_learner", "list_learners", "LEARNERS"]
 
 RAEDER = "raeder2010"
