@@ -369,6 +369,9 @@ class SMO(TabularClassifier):
     def _fit(self, X, y):
         if not self.C > 0:
             raise ValueError(f"C must be positive, got {self.C!r}")
+        seed = 1 if self.random_state is None else self.random_state
+        if not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"random_state must be an int seed (WEKA's -W), got {seed!r}")
         # handed over by fit_predict_folds: (cache, rows), a kernel cache over a whole-data
         # filtering and the rows of it that X is; used if X filters to the same bits
         shared = self.__dict__.pop("_shared", None)
@@ -378,9 +381,6 @@ class SMO(TabularClassifier):
         else:
             cache, ids = kernel_cache(Z), np.arange(len(y))
         K = len(self.classes_)
-        seed = 1 if self.random_state is None else self.random_state
-        if not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"random_state must be an int seed (WEKA's -W), got {seed!r}")
         rng = JavaRandom(int(seed))
         by_class = [np.flatnonzero(y == c) for c in range(K)]
         self.machines_ = {}
