@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.tree import C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _np_sum, _presort, add_errs
+from cvrepro.learners.tree import (C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _np_sum, _presort,
+                                   _weka_split_point, add_errs, known_order)
 
 J48_TREES = {
     "weather-nominal": """
@@ -248,3 +249,34 @@ def test_node_split_scores_of_an_attribute_do_not_depend_on_the_others(criterion
                            nlogn)
         for got, want in zip(one, full):
             np.testing.assert_array_equal(got, want[a:a + 1])
+
+
+def test_weka_split_point_equals_wekas_scan():
+    """The bisection shortcut gives the threshold of WEKA's scan in row order, near-ties (< 1e-6) and all."""
+    def scan(values, point):
+        best = -np.inf
+        for v in values:
+            if v == v and v - best > 1e-6 and v - point < 1e-6:
+                best = v
+        return best if best > -np.inf else point
+
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        n = int(rng.integers(1, 40))
+        values = rng.integers(0, 6, n) * 0.5 + rng.choice([0.0, 3e-7, 8e-7, 2e-6], n)
+        values[rng.random(n) < 0.15] = np.nan
+        for point in [-1.0, 0.0, 0.25, 1.0 + 5e-7, 1.2500004, 2.0, 9.0, float(np.nan_to_num(values[0]))]:
+            assert _weka_split_point(values, known_order(values), point) == scan(values, point)
+
+
+def test_a_split_that_keeps_all_rows_raises_instead_of_growing_forever():
+    """Values closer than WEKA's 1e-6 can give a threshold that sends a node's rows all one way; the
+    recursive growing then hit the recursion limit, and the stack-based growing stops as well."""
+    rng = np.random.default_rng(0)
+    n = 150
+    X = pd.DataFrame({"a": np.round(rng.normal(size=n), 1), "c": np.round(rng.uniform(size=n) * 3, 0)
+                      + 1e-7 * rng.integers(0, 3, n), "e": rng.normal(size=n)})
+    X.loc[rng.uniform(size=n) < 0.1, "a"] = np.nan
+    y = np.where(X["a"].fillna(0) + 0.5 * rng.normal(size=n) > 0, "p", "q")
+    with pytest.raises(RecursionError):
+        HDDT().fit(X, y)

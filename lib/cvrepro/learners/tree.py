@@ -10,12 +10,13 @@ probabilities. The facts are in ``/work/shared/REFERENCE_ALGORITHMS.md``.
 
 Speed without changing a bit: numeric attributes are sorted once per fit
 (once per data set in ``fit_predict_folds``) and each split hands its
-branches their sorted orders; the split search of a node (all attributes, all
-thresholds, the choice) and the partition into branches are one numba call
-each, and so is the subtree-raising error estimate while pruning. Every sum
-keeps the order of the straightforward code (``_np_sum`` where that was
-``np.sum``). Prediction runs on the tree as arrays, in numba; growing and
-pruning walk node objects in Python.
+branches their sorted orders; growing the whole tree (per node: the split
+search over all attributes and thresholds, the choice, the partition into
+branches) is one numba call, and so is the subtree-raising error estimate
+while pruning. Every sum keeps the order of the straightforward code
+(``_np_sum`` where that was ``np.sum``). Prediction runs on the tree as
+arrays, in numba; pruning and printing walk node objects in Python (built
+from the grown tree's arrays).
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ __all__ = ["C45", "HDDT", "add_errs"]
 _LN2 = math.log(2.0)
 _SMALL = 1e-6          # WEKA's Utils.SMALL: tolerance of gr / sm / eq
 _C45, _HELLINGER = 0, 1
+_MAX_DEPTH = 10000     # deeper trees exceed the recursion limit of pruning and printing (``_deep_recursion``)
 
 
 # --- split criteria (numba) ------------------------------------------------
@@ -202,6 +204,10 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
     after MDL correction; HDDT: Hellinger distance times the known fraction),
     the secondary score (C4.5: gain ratio; HDDT: same as primary) and the
     midpoint threshold (numeric only).
+
+    When all weights are 1 and an attribute has no missing value at the node,
+    its scan counts classes in integers: sums of ones are exact, so the class
+    weights have the same bits, with shorter dependency chains.
     """
     d = XT.shape[0]
     n = rows.shape[0]
@@ -210,18 +216,23 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
     ratio = np.zeros(d)
     point = np.full(d, np.nan)
     total = 0.0
+    unit = True
     for r in range(n):
         total += w[r]
+        unit = unit and w[r] == 1.0
     vals = np.empty(n)
     cls = np.empty(n, np.int64)
     wt = np.empty(n)
     node_y = np.empty(n, np.int64)          # class of each position, gathered once for all attributes
+    node_count = np.zeros(K, np.int64)
     for r in range(n):
         node_y[r] = y[rows[r]]
+        node_count[node_y[r]] += 1
     # work arrays of the numeric scan, allocated once
     left, right, class_w = np.empty(K), np.empty(K), np.empty(K)
     log_left, log_right = np.empty(K), np.empty(K)     # n log n per class and side, updated as classes move
     moved = np.zeros(K, np.bool_)
+    count = np.empty(K, np.int64)           # left side's class counts, when counting
     sides, side_w = np.empty((2, K)), np.empty(2)
     for a in range(d):
         if nominal[a]:
@@ -258,13 +269,19 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         # numeric attribute: its known values in sorted order
         s = slot[a]
         m = known[s]
-        right[:] = 0.0
+        counting = unit and m == n
         for t in range(m):
             p = order[s, t]
             vals[t] = XT[a, rows[p]]
             cls[t] = node_y[p]
             wt[t] = w[p]
-            right[cls[t]] += wt[t]
+        if counting:
+            for c in range(K):
+                right[c] = float(node_count[c])
+        else:
+            right[:] = 0.0
+            for t in range(m):
+                right[cls[t]] += wt[t]
         known_w = right.sum()
         if criterion == _C45:
             min_split = 0.1 * known_w / K
@@ -279,6 +296,7 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         class_w[:] = right
         old_ent = _old_ent(class_w, known_w)
         left[:] = 0.0
+        count[:] = 0
         log_left[:] = 0.0
         for c in range(K):
             log_right[c] = _logf_of(right[c], nlogn)
@@ -288,10 +306,19 @@ def _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_o
         last = 0
         for nxt in range(1, m):
             if vals[nxt - 1] + 1e-5 < vals[nxt]:
-                for t in range(last, nxt):
-                    left[cls[t]] += wt[t]
-                    right[cls[t]] -= wt[t]
-                    moved[cls[t]] = True
+                if counting:
+                    for t in range(last, nxt):
+                        count[cls[t]] += 1
+                        moved[cls[t]] = True
+                    for c in range(K):
+                        if moved[c]:
+                            left[c] = float(count[c])
+                            right[c] = float(node_count[c] - count[c])
+                else:
+                    for t in range(last, nxt):
+                        left[cls[t]] += wt[t]
+                        right[cls[t]] -= wt[t]
+                        moved[cls[t]] = True
                 for c in range(K):
                     if moved[c]:
                         log_left[c] = _logf_of(left[c], nlogn)
@@ -491,7 +518,16 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
         for b in range(n_sub):
             start[b] = S * off[b] + s * (off[b + 1] - off[b])
         fill[:] = start
-        if n_miss == 0:                 # the common case, in one pass
+        if n_miss == 0 and n_sub == 2:  # the most common case: two branches, kept in registers, no branching
+            f0, f1 = start[0], start[1]
+            for t in range(known[s]):
+                p = order[s, t]
+                b = sub[p]
+                out[f1 if b else f0] = newpos[p]
+                f0 += 1 - b
+                f1 += b
+            fill[0], fill[1] = f0, f1
+        elif n_miss == 0:               # the common case, in one pass
             for t in range(known[s]):
                 p = order[s, t]
                 out[fill[sub[p]]] = newpos[p]
@@ -523,8 +559,33 @@ def _branch_orders(XT, rows, order, known, numeric, sub, frac, off):
 
 
 @njit(cache=True)
-def _weka_split_point(values, point):
-    """C45Split.setSplitPoint: scan all training values in row order with WEKA's tolerant comparisons."""
+def _weka_split_point(values, sorted_idx, point):
+    """C45Split.setSplitPoint: the largest training value below ``point``, as WEKA's tolerant scan finds it.
+
+    WEKA scans all training values in row order and keeps a value that
+    exceeds the kept one by more than 1e-6 and ``point`` by less. Let ``top``
+    be the largest such admissible value (``sorted_idx`` sorts the known
+    ``values``; admissibility is monotone in the value, so bisection finds it).
+    When ``top`` exceeds every smaller admissible value by more than 1e-6,
+    the scan keeps ``top`` when it first meets it (whatever it kept before
+    is one of those) and nothing after: the answer is ``top``. Otherwise
+    (values closer than WEKA's tolerance) this scans as WEKA does.
+    """
+    lo, hi = 0, sorted_idx.shape[0]         # admissible: the sorted positions before ``hi``
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if values[sorted_idx[mid]] - point < _SMALL:
+            lo = mid + 1
+        else:
+            hi = mid
+    if hi == 0:
+        return point
+    top = values[sorted_idx[hi - 1]]
+    k = hi - 1
+    while k >= 0 and values[sorted_idx[k]] == top:
+        k -= 1
+    if np.isfinite(top) and (k < 0 or top - values[sorted_idx[k]] > _SMALL):
+        return top
     best = -np.inf
     for v in values:
         if v == v and v - best > _SMALL and v - point < _SMALL:
@@ -533,19 +594,108 @@ def _weka_split_point(values, point):
 
 
 @njit(cache=True)
-def _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, nlogn, counted):
+def _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, nlogn, counted,
+                all_order, all_known):
     """The node's split: attribute (-1: none) and, for a numeric one, the threshold J48 uses.
 
     C4.5 takes the best gain ratio among attributes of at least average gain
     (``counted`` ones averaged), HDDT the largest distance. J48 moves the
-    midpoint threshold to the largest training value below it.
+    midpoint threshold to the largest training value below it
+    (``_weka_split_point``; ``all_order``/``all_known`` presort all training rows).
     """
     n_sub, score, ratio, mid = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj,
                                             criterion, nlogn)
     best = _best_gain_ratio(n_sub, score, ratio, counted) if criterion == _C45 else _best_score(n_sub, score)
     if best < 0 or nominal[best]:
         return best, np.nan
-    return best, _weka_split_point(XT[best], mid[best])
+    s = slot[best]
+    return best, _weka_split_point(XT[best], all_order[s, :all_known[s]], mid[best])
+
+
+@njit(cache=True)
+def _stops(dist, min_obj):
+    """J48's leaf rule: too little weight (< 2 min_num_obj) or a pure node (``dist.sum()`` as numpy sums)."""
+    total = _np_sum(dist)
+    return total - 2.0 * min_obj < -_SMALL or abs(total - dist[_top(dist)]) < _SMALL
+
+
+@njit(cache=True)
+def _grow_tree(XT, y, w, dist, order, known, slot, numeric, nominal, n_values, K, min_obj, criterion, nlogn,
+               counted):
+    """The whole unpruned tree on all rows, weights ``w`` and class weights ``dist``: one call instead of one per node.
+
+    A node stops by ``_stops``, else splits by ``_find_split`` and ``_grow_split``
+    (``order``/``known`` is the rows' presort). Nodes are numbered in creation
+    order; an internal node's branches are consecutive. Returns the nodes'
+    rows and weights (node i's are ``start[i]:start[i + 1]`` of the first two
+    arrays, concatenated so that Python gets few arrays back), and per node:
+    class weights, their total and training errors (as ``_Node.set_dist``),
+    whether it is empty, the test (attribute, -1 for a leaf, and threshold),
+    branch fractions, first branch and number of branches. An explicit
+    stack, not recursion: numba cannot cache recursive functions. A split
+    whose branch keeps all its rows would grow forever; past ``_MAX_DEPTH``
+    levels this raises RecursionError, as the recursive growing did.
+    """
+    rows = np.arange(w.shape[0])
+    all_order, all_known = order, known
+    S = numeric.shape[0]
+    node_rows, node_w, node_dist = [rows], [w], [dist]
+    node_frac = [np.empty(0)]
+    attr, point, first, n_kids = [-1], [np.nan], [0], [0]
+    todo, todo_order, todo_known, todo_depth = [0], [order], [known], [0]
+    while todo:
+        i, order, known, depth = todo.pop(), todo_order.pop(), todo_known.pop(), todo_depth.pop()
+        if depth > _MAX_DEPTH:
+            raise RecursionError("tree deeper than _MAX_DEPTH (a split that does not divide its rows?)")
+        rows, w, dist = node_rows[i], node_w[i], node_dist[i]
+        if _stops(dist, min_obj):
+            continue
+        a, thr = _find_split(XT, y, rows, w, order, known, slot, nominal, n_values, K, min_obj, criterion, nlogn,
+                             counted, all_order, all_known)
+        if a < 0:
+            continue
+        n_sub = n_values[a] if nominal[a] else 2
+        frac, r, ww, off, child_order, child_known, dists = _grow_split(XT, y, rows, w, order, known, numeric, a,
+                                                                        nominal[a], thr, n_sub, K)
+        attr[i], point[i], node_frac[i] = a, thr, frac
+        first[i], n_kids[i] = len(attr), n_sub
+        for b in range(n_sub):
+            lo, hi = off[b], off[b + 1]
+            node_rows.append(r[lo:hi])
+            node_w.append(ww[lo:hi])
+            node_dist.append(dists[b].copy())
+            node_frac.append(np.empty(0))
+            attr.append(-1)
+            point.append(np.nan)
+            first.append(0)
+            n_kids.append(0)
+        for b in range(n_sub - 1, -1, -1):          # branch 0 comes off the stack first, as in the recursion
+            lo, hi = off[b], off[b + 1]
+            todo.append(first[i] + b)
+            todo_order.append(child_order[S * lo:S * hi].reshape(S, hi - lo))
+            todo_known.append(child_known[b])
+            todo_depth.append(depth + 1)
+    N = len(attr)
+    kids = np.array(n_kids)
+    start = np.zeros(N + 1, np.int64)
+    for i in range(N):
+        start[i + 1] = start[i] + node_rows[i].shape[0]
+    all_rows, all_w = np.empty(start[N], np.int64), np.empty(start[N])
+    dists, frac = np.empty((N, K)), np.zeros((N, max(kids.max(), 1)))
+    total, wrong, empty = np.empty(N), np.empty(N), np.empty(N, np.bool_)
+    for i in range(N):
+        all_rows[start[i]:start[i + 1]] = node_rows[i]
+        all_w[start[i]:start[i + 1]] = node_w[i]
+        dists[i] = node_dist[i]
+        frac[i, :kids[i]] = node_frac[i]
+        t = 0.0
+        for c in range(K):
+            t += dists[i, c]
+        total[i] = t
+        wrong[i] = t - dists[i, _top(dists[i])]
+        empty[i] = abs(_np_sum(dists[i])) < _SMALL
+    return (all_rows, all_w, start, dists, total, wrong, empty, np.array(attr), np.array(point), frac,
+            np.array(first), kids)
 
 
 @njit(cache=True)
@@ -760,6 +910,15 @@ class _Node:
         self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
         self.is_leaf, self.is_empty = True, False
 
+    @classmethod
+    def built(cls, rows, w, dist, total, wrong, is_empty):
+        """A leaf as ``_grow_tree`` describes it (its total and training errors computed as by ``set_dist``)."""
+        node = cls.__new__(cls)
+        node.rows, node.w, node.dist, node.total, node.wrong = rows, w, dist, total, wrong
+        node.attr, node.point, node.children, node.frac = -1, np.nan, None, None
+        node.is_leaf, node.is_empty = True, is_empty
+        return node
+
     def set_dist(self, dist):
         """Class weights at the node, with their total and training errors (cached for pruning)."""
         self.dist = dist
@@ -804,7 +963,7 @@ class _TreeEngine(TabularClassifier):
         rows = np.arange(X.shape[0])
         presorted = self.__dict__.pop("_presorted", None)      # handed over by fit_predict_folds
         with _deep_recursion():
-            self.tree_ = self._grow(rows, np.ones(X.shape[0]), presorted or self._presort(rows))
+            self.tree_ = self._grow(np.ones(X.shape[0]), presorted or self._presort(rows))
             self._post_grow()
             self._teardown()
             self._strip(self.tree_)
@@ -852,11 +1011,11 @@ class _TreeEngine(TabularClassifier):
     def _teardown(self):
         del self._X, self._XT, self._y, self._nlogn
         self.__dict__.pop("_flat", None)
+        self.__dict__.pop("_all_sorted", None)
 
     def _stops(self, dist) -> bool:
         """J48's leaf rule: too little weight (< 2 min_num_obj) or a pure node."""
-        total = dist.sum()
-        return total - 2 * self.min_num_obj < -_SMALL or abs(total - dist[_max_index(dist)]) < _SMALL
+        return _stops(dist, float(self.min_num_obj))
 
     def _post_grow(self):
         pass
@@ -864,39 +1023,28 @@ class _TreeEngine(TabularClassifier):
     def _dist(self, rows, w):
         return np.bincount(self._y[rows], weights=w, minlength=self._K).astype(np.float64)
 
-    def _grow(self, rows, w, presorted, dist=None):
-        """The subtree on (rows, w); ``presorted`` as ``_presort`` gives it, ``dist`` the class weights."""
-        if dist is None:
-            dist = self._dist(rows, w)
-        node = _Node(rows, w, dist)
-        total = dist.sum()
-        if abs(total) < _SMALL:
-            node.is_empty = True
-        if self._stops(dist):
-            return node
-        attr = self._select(rows, w, presorted)
-        if attr < 0:
-            return node
-        self._set_test(node, attr)
-        nominal = self._nominal[attr]
-        node.frac, r, ww, off, order, known, dists = _grow_split(
-            self._XT, self._y, rows, w, *presorted, self._numeric, attr, nominal, node.point,
-            self._n_values[attr] if nominal else 2, self._K)
-        S = len(self._numeric)
-        node.children = [self._grow(r[lo:hi], ww[lo:hi], (order[S * lo:S * hi].reshape(S, hi - lo), known[b]), dists[b])
-                         for b, (lo, hi) in enumerate(zip(off[:-1], off[1:]))]
-        return node
+    def _grow(self, w, presorted):
+        """The tree on all rows with weights ``w`` (``presorted`` as ``_presort`` gives it), from ``_grow_tree``."""
+        rows, ws, start, dists, total, wrong, empty, attr, point, frac, first, n_kids = _grow_tree(
+            self._XT, self._y, w, self._dist(np.arange(len(w)), w), *presorted, self._slot, self._numeric,
+            self._nominal, self._n_values, self._K, float(self.min_num_obj), self._criterion, self._nlogn,
+            self._counted)
+        start = start.tolist()
+        nodes = [_Node.built(rows[lo:hi], ws[lo:hi], dist, *rest)
+                 for lo, hi, dist, *rest in zip(start[:-1], start[1:], dists, total.tolist(), wrong.tolist(),
+                                                empty.tolist())]
+        for i in np.flatnonzero(attr >= 0).tolist():
+            node, lo, k = nodes[i], int(first[i]), int(n_kids[i])
+            node.is_leaf, node.attr, node.point, node.frac = False, int(attr[i]), float(point[i]), frac[i, :k]
+            node.children = nodes[lo:lo + k]
+        return nodes[0]
 
     def _make_split(self, node, attr, rows, w):
         """Turn ``node`` into a test on ``attr`` (chosen by ``_select``); return the branches' data."""
-        self._set_test(node, attr)
-        return self._split(node, rows, w)
-
-    def _set_test(self, node, attr):
-        node.is_leaf = False
-        node.attr = attr
+        node.is_leaf, node.attr = False, attr
         if not self._nominal[attr]:
             node.point = self._point
+        return self._split(node, rows, w)
 
     def _split(self, node, rows, w):
         """The branches' (rows, w) under the node's test (``_partition_rows``); sets the node's fractions."""
@@ -905,12 +1053,14 @@ class _TreeEngine(TabularClassifier):
                                                     self._n_values[node.attr] if nominal else 2)
         return [(r[off[b]:off[b + 1]], ww[off[b]:off[b + 1]]) for b in range(len(off) - 1)]
 
-    def _select(self, rows, w, presorted=None):
-        """The attribute to split on (-1: none); its threshold goes to ``self._point``."""
-        order, known = self._presort(rows) if presorted is None else presorted
+    def _select(self, rows, w):
+        """The attribute to split on (-1: none; PART's, node by node); its threshold goes to ``self._point``."""
+        order, known = self._presort(rows)
+        if "_all_sorted" not in self.__dict__:
+            self._all_sorted = self._presort(np.arange(len(self._y)))
         best, self._point = _find_split(self._XT, self._y, rows, w, order, known, self._slot, self._nominal,
                                         self._n_values, self._K, float(self.min_num_obj), self._criterion,
-                                        self._nlogn, self._counted)
+                                        self._nlogn, self._counted, *self._all_sorted)
         return best
 
     def _strip(self, node):
