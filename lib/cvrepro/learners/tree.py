@@ -904,20 +904,15 @@ class _Node:
     __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index",
                  "uid", "total", "wrong", "sub_wrong")
 
-    def __init__(self, rows, w, dist):
+    def __init__(self, rows, w, dist, total=None, wrong=None, is_empty=False):
+        """A leaf; ``total``/``wrong`` as ``set_dist`` computes them, when already known (``_grow_tree``)."""
         self.rows, self.w = rows, w
-        self.set_dist(dist)
-        self.attr, self.point, self.children, self.frac = -1, np.nan, None, None
-        self.is_leaf, self.is_empty = True, False
-
-    @classmethod
-    def built(cls, rows, w, dist, total, wrong, is_empty):
-        """A leaf as ``_grow_tree`` describes it (its total and training errors computed as by ``set_dist``)."""
-        node = cls.__new__(cls)
-        node.rows, node.w, node.dist, node.total, node.wrong = rows, w, dist, total, wrong
-        node.attr, node.point, node.children, node.frac = -1, np.nan, None, None
-        node.is_leaf, node.is_empty = True, is_empty
-        return node
+        if total is None:
+            self.set_dist(dist)
+        else:
+            self.dist, self.total, self.wrong = dist, total, wrong
+        self.make_leaf()
+        self.is_empty = is_empty
 
     def set_dist(self, dist):
         """Class weights at the node, with their total and training errors (cached for pruning)."""
@@ -1030,7 +1025,7 @@ class _TreeEngine(TabularClassifier):
             self._nominal, self._n_values, self._K, float(self.min_num_obj), self._criterion, self._nlogn,
             self._counted)
         start = start.tolist()
-        nodes = [_Node.built(rows[lo:hi], ws[lo:hi], dist, *rest)
+        nodes = [_Node(rows[lo:hi], ws[lo:hi], dist, *rest)
                  for lo, hi, dist, *rest in zip(start[:-1], start[1:], dists, total.tolist(), wrong.tolist(),
                                                 empty.tolist())]
         for i in np.flatnonzero(attr >= 0).tolist():
