@@ -569,7 +569,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     probability of the second class (binary) or the n x K matrix; the cell
     stops at the first iteration where it returns True. ``batch_size``:
     iterations per task (default: at most 10, and at least two tasks per
-    worker; without ``stopping``, scaled by :func:`iterations_per_task`). ``partitioner_params``: extra arguments of the partitioner
+    worker; without ``stopping``, scaled by :func:`iterations_per_task`).
+    ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
