@@ -11,14 +11,15 @@ NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 PYTEST_ARGS ?=
 
-.PHONY: all venv notebooks test bench lab clean distclean help $(NAMES)
+.PHONY: all venv notebooks overview sync lint test bench lab clean distclean help $(NAMES)
 
 all: notebooks
+	$(PY) tools/overview.py
 
 help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
 	@echo "make <notebook name> [PROFILE=...]     run one notebook, e.g. make 00_datasets"
-	@echo "make test | bench | lab | clean"
+	@echo "make test | lint | sync | bench | lab | clean"
 	@echo "notebooks: $(NAMES)"
 
 $(STAMP): pyproject.toml requirements.lock
@@ -38,7 +39,19 @@ $(NAMES): %: notebooks/%.ipynb $(STAMP)
 	$(VENV)/bin/papermill --log-level WARNING --kernel $(KERNEL) --cwd notebooks \
 	    -p profile $(PROFILE) $< $(BUILD)/$*.ipynb
 
+# The collection overview: every study's profile and claims, into figures/README.md and README.md.
+overview: $(STAMP)
+	$(PY) tools/overview.py
+
+# Notebook sources are notebooks/NN_*.py (jupytext percent format); this writes the .ipynb.
+sync: $(STAMP)
+	$(PY) tools/sync_notebooks.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 bench: $(STAMP)

@@ -7,21 +7,21 @@ data sets, 10 x 10-fold stratified CV (3,600 fits), run
   (c) through ``run_cv`` batched (learners' ``fit_predict_folds`` where they have it),
 all with n_jobs=2. Prints fits per second, the ratios (targets: (c) >= 5 x (a)
 overall and >= 10 x for the MLP), the per-learner breakdown, and the estimated
-core-hours of the ``paper`` profile of every study notebook (target for
-Raeder et al.: <= 2), from one task per (data set, learner, k) cell of that
-profile, of the size the paper run uses (batched learners are faster per fit
-on bigger tasks).
+core-hours of the ``paper`` profile of every study that offers
+``estimate_core_hours(params)`` (a Series by data set and learner, measured on
+tasks of the size the paper run uses: batched learners are faster per fit on
+bigger tasks), and their total for the collection.
 """
 import time
 
 import numpy as np
-import pandas as pd
 from sklearn.model_selection import RepeatedStratifiedKFold, cross_validate
 
 from cvrepro.datasets import load_dataset
 from cvrepro.profiles import get_profile
-from cvrepro.runner import iterations_per_task, run_cv
-from cvrepro.studies.raeder2010 import TRUE_TEST_LEARNERS, make_learners
+from cvrepro.runner import run_cv
+from cvrepro.studies import STUDY_IDS, load_study
+from cvrepro.studies.raeder2010 import make_learners
 
 DATASETS = ["breast-w", "bupa", "ionosphere", "pima", "sonar", "vote"]
 LEARNERS = ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"]
@@ -46,26 +46,6 @@ def route_engine(learner: str, batched: bool) -> float:
     return time.perf_counter() - start
 
 
-def paper_core_hours(study: str) -> pd.Series:
-    """Core-hours of a study's ``paper`` profile per (data set, learner), measured on one task
-    per cell of the size the paper run uses (:func:`~cvrepro.runner.iterations_per_task`), scaled up."""
-    params = get_profile("paper").study(study)
-    grids = [(params["datasets"], params["learners"])]
-    if params.get("true_test_datasets"):
-        grids.append((params["true_test_datasets"], list(TRUE_TEST_LEARNERS)))
-    parts = []
-    for datasets, learners in grids:
-        for k in params["folds"]:
-            its = min(params["iterations"], iterations_per_task(k))
-            res = run_cv(datasets, make_learners(learners, params["c45_laplace"]), folds=(k,), iterations=its, batch_size=its,
-                         n_jobs=N_JOBS, progress=False)
-            f = res.folds
-            seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str),
-                                                                   f.learner.astype(str)]).sum()
-            parts.append(seconds * params["iterations"] / its / 3600)
-    return pd.concat(parts).groupby(level=[0, 1]).sum()
-
-
 def main():
     fits = len(DATASETS) * K * REPEATS
     print(f"grid per learner: {len(DATASETS)} data sets x {REPEATS} x {K}-fold = {fits} fits; "
@@ -85,15 +65,21 @@ def main():
           f"(c)/(b) = {total[1] / total[2]:.1f}x")
     mlp = next(r for r in rows if r[0] == "MLP")
     print(f"MLP: (c)/(a) = {mlp[1] / mlp[3]:.1f}x (target >= 10)")
-    for study in get_profile("paper").studies:
-        if study == "datasets":
+    total_hours = 0.0
+    for study_id in STUDY_IDS:
+        try:
+            study = load_study(study_id)
+        except ModuleNotFoundError:
             continue
-        hours = paper_core_hours(study)
-        print(f"estimated core-hours of the paper profile of {study}: {hours.sum():.2f}"
-              + (" (target <= 2)" if study == "raeder2010" else ""))
+        if not hasattr(study, "estimate_core_hours"):
+            continue
+        hours = study.estimate_core_hours(get_profile("paper").study(study_id), n_jobs=N_JOBS)
+        total_hours += hours.sum()
+        print(f"estimated core-hours of the paper profile of {study_id}: {hours.sum():.2f}")
         print("  by learner: " + ", ".join(f"{k} {v:.2f}" for k, v in hours.groupby(level=1).sum().items()))
         top = hours.groupby(level=0).sum().sort_values(ascending=False).head(5)
         print("  costliest data sets: " + ", ".join(f"{k} {v:.2f}" for k, v in top.items()), flush=True)
+    print(f"estimated core-hours of the whole collection at the paper profile: {total_hours:.2f} (target <= 8)")
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ def main():
 
     t0 = time.perf_counter()
     fit_predict_sk = 0.0
-    for name, X, y in data:
+    for _name, X, y in data:
         for est in LEARNERS.values():
             cv = RepeatedStratifiedKFold(n_splits=K, n_repeats=REPEATS, random_state=0)
             out = cross_validate(est, X, y, cv=cv, scoring="roc_auc", n_jobs=-1)

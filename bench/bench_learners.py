@@ -49,7 +49,7 @@ def main():
         sk = _timed(lambda: DecisionTreeClassifier(criterion="entropy", random_state=0), Ztr, ytr, Zte)
         row = {"dataset": name, "n": len(ds.y), "d": ds.X.shape[1], "sklearn_tree_ms": 1e3 * sk}
         for learner in ["C4.5", "HDDT", "NB", "5-NN", "SMO"]:
-            row[f"{learner}_ms"] = 1e3 * _timed(lambda: make_learner(learner), Xtr, ytr, Xte)
+            row[f"{learner}_ms"] = 1e3 * _timed(lambda learner=learner: make_learner(learner), Xtr, ytr, Xte)
         row["C4.5/sklearn"] = row["C4.5_ms"] / row["sklearn_tree_ms"]
         rows.append(row)
         print(pd.DataFrame([row]).round(2).to_string(index=False, header=len(rows) == 1), flush=True)

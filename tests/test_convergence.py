@@ -3,9 +3,18 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from cvrepro.convergence import (FixedIterations, KSCriterion, PearsonCriterion, RankCriterion,
-                                 StopResult, ks_statistic, random_orderings, replay_orderings,
-                                 replay_reproducibility, reproducibility)
+from cvrepro.convergence import (
+    FixedIterations,
+    KSCriterion,
+    PearsonCriterion,
+    RankCriterion,
+    StopResult,
+    ks_statistic,
+    random_orderings,
+    replay_orderings,
+    replay_reproducibility,
+    reproducibility,
+)
 
 N_INSTANCES = 40
 

@@ -94,7 +94,7 @@ def test_keel_sets_match_moreno_torres_table_1(name):
 def test_catalog_has_at_least_40_sets_and_all_24_keel_sets_of_moreno_torres():
     table = list_datasets()
     assert len(table) >= 40
-    moreno = set(list_datasets("moreno-torres2012")["name"])
+    moreno = set(list_datasets("moreno_torres2012")["name"])
     assert set(MORENO_TABLE_I) <= moreno
     columns = {"name", "aliases", "n_instances", "n_features", "n_nominal", "n_classes",
                "minority_fraction", "missing_values", "has_test_set", "source", "licence", "studies"}

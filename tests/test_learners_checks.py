@@ -1,7 +1,7 @@
 """scikit-learn's estimator checks for every estimator class we write, and the registry."""
 import pytest
-from sklearn.svm import SVC
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cvrepro.learners import LEARNERS, list_learners, make_learner
@@ -32,9 +32,9 @@ def test_sklearn_estimator_checks(estimator, check):
 
 PAPER_NAMES = {
     "raeder2010": ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"],
-    "moreno-torres2012": ["1NN", "3NN", "C4.5", "LDA", "PART", "RIPPER", "SVM", "FURIA", "PDFC"],
+    "moreno_torres2012": ["1NN", "3NN", "C4.5", "LDA", "PART", "RIPPER", "SVM", "FURIA", "PDFC"],
     "vanwinckelen2012": ["NB", "4NN", "10NN", "LR", "DT", "RF"],
-    "japkowicz-tutorial": ["NB", "C4.5", "3NN", "Ripper", "SVM", "Bagging", "Boosting", "RF"],
+    "japkowicz2011": ["NB", "C4.5", "3NN", "Ripper", "SVM", "Bagging", "Boosting", "RF"],
 }
 
 

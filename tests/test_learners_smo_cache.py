@@ -3,8 +3,8 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.batched import FoldBatch
 from cvrepro.learners import smo
+from cvrepro.learners.batched import FoldBatch
 from cvrepro.learners.smo import SMO, _kernel, binary_smo, kernel_cache
 
 

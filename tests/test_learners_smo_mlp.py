@@ -1,10 +1,10 @@
 """SMO and MultilayerPerceptron against WEKA 3.6.14's own output on weather.numeric."""
+import math
+
 import numpy as np
 import pytest
 
 from cvrepro.datasets import load_dataset
-import math
-
 from cvrepro.learners.mlp import JavaRandom, WekaMLP, java_exp
 from cvrepro.learners.smo import SMO, pairwise_coupling
 

@@ -11,8 +11,19 @@ import pandas as pd
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.tree import (C45, HDDT, _branch_codes, _branch_orders, _branches, _node_splits, _np_sum, _presort,
-                                   _weka_split_point, add_errs, known_order)
+from cvrepro.learners.tree import (
+    C45,
+    HDDT,
+    _branch_codes,
+    _branch_orders,
+    _branches,
+    _node_splits,
+    _np_sum,
+    _presort,
+    _weka_split_point,
+    add_errs,
+    known_order,
+)
 
 J48_TREES = {
     "weather-nominal": """
@@ -261,7 +272,7 @@ def test_weka_split_point_equals_wekas_scan():
         return best if best > -np.inf else point
 
     rng = np.random.default_rng(11)
-    for trial in range(300):
+    for _trial in range(300):
         n = int(rng.integers(1, 40))
         values = rng.integers(0, 6, n) * 0.5 + rng.choice([0.0, 3e-7, 8e-7, 2e-6], n)
         values[rng.random(n) < 0.15] = np.nan

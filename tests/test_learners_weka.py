@@ -4,11 +4,8 @@ Skipped unless ``java`` and the jar are found ($CVREPRO_WEKA_JAR, or
 /usr/share/java/weka.jar). Each fold is written as train/test ARFF files and
 classified by WEKA (``-t train -T test -p 0 -distribution``) and by us.
 """
-import os
 import re
-import shutil
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,69 +14,15 @@ from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners import make_learner
+from cvrepro.reference.weka import available, find_jar, predictions, write_arff
 
-
-def _find_jar():
-    for candidate in [os.environ.get("CVREPRO_WEKA_JAR"), "/usr/share/java/weka.jar"]:
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
-
-
-JAR = _find_jar()
+JAR = find_jar()
 pytestmark = [
     pytest.mark.weka,
-    pytest.mark.skipif(JAR is None or shutil.which("java") is None,
+    pytest.mark.skipif(not available(),
                        reason="needs java and weka.jar ($CVREPRO_WEKA_JAR or /usr/share/java/weka.jar)"),
 ]
-
-
-def _quote(v) -> str:
-    s = str(v)
-    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" if re.search(r"[\s,'\"{}%?]", s) or not s else s
-
-
-def write_arff(path, X: pd.DataFrame, y: pd.Series):
-    lines = ["@relation cvrepro"]
-    for j, name in enumerate(X.columns):
-        col = X[name]
-        if isinstance(col.dtype, pd.CategoricalDtype):
-            lines.append(f"@attribute a{j} {{{','.join(_quote(v) for v in col.cat.categories)}}}")
-        else:
-            lines.append(f"@attribute a{j} numeric")
-    lines.append(f"@attribute class {{{','.join(_quote(v) for v in y.cat.categories)}}}")
-    lines.append("@data")
-    cols = [X[c] for c in X.columns]
-    for i in range(len(X)):
-        row = []
-        for col in cols:
-            v = col.iloc[i]
-            if pd.isna(v):
-                row.append("?")
-            elif isinstance(col.dtype, pd.CategoricalDtype):
-                row.append(_quote(v))
-            else:
-                row.append(repr(float(v)))
-        row.append(_quote(y.iloc[i]))
-        lines.append(",".join(row))
-    Path(path).write_text("\n".join(lines) + "\n")
-
-
-def weka_predictions(classifier, options, train, test):
-    """(predicted class indices, probability matrix) from WEKA's -p 0 -distribution output."""
-    out = subprocess.run(["java", "-cp", JAR, classifier, *options, "-t", str(train), "-T", str(test),
-                          "-p", "0", "-distribution"], capture_output=True, text=True, check=True).stdout
-    pred, dist = [], []
-    started = False
-    for line in out.splitlines():
-        if "inst#" in line:
-            started = True
-            continue
-        parts = line.split()
-        if started and parts:
-            pred.append(int(parts[2].split(":")[0]) - 1)
-            dist.append([float(v.replace("*", "")) for v in parts[-1].split(",")])
-    return np.array(pred), np.array(dist)
+weka_predictions = predictions
 
 
 def _folds(name, n_splits=3):

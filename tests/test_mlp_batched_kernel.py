@@ -6,7 +6,8 @@ from cvrepro.learners.mlp import _train
 from cvrepro.learners.mlp_batched import lanes, train_many
 
 
-@pytest.mark.parametrize("M,H,K,binary", [(3, 1, 2, False), (13, 3, 2, False), (9, 4, 3, False), (30, 3, 2, True), (41, 2, 3, True)])
+@pytest.mark.parametrize("M,H,K,binary", [(3, 1, 2, False), (13, 3, 2, False), (9, 4, 3, False),
+                                          (30, 3, 2, True), (41, 2, 3, True)])
 def test_train_many_is_train_per_model(M, H, K, binary):
     # models with different training-set sizes (the shorter skip the last steps), idle padding lanes;
     # binary inputs (as NominalToBinary gives) are passed as float32, as fit_predict_folds does

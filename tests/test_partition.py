@@ -7,8 +7,7 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.naive_bayes import GaussianNB
 
 from cvrepro.datasets import load_dataset
-from cvrepro.partition import (DBSCV, DOBSCV, MSSCV, SCV, RepeatedSplitter, make_partitioner,
-                               mixed_distances)
+from cvrepro.partition import DBSCV, DOBSCV, MSSCV, SCV, RepeatedSplitter, make_partitioner, mixed_distances
 
 ALL = [SCV, DBSCV, DOBSCV, MSSCV]
 
@@ -267,7 +266,7 @@ def _reference_folds(method: str, X: pd.DataFrame, y: np.ndarray, k: int, seed: 
         n = len(rows)
 
         def nearest(e, free):   # closest free row, ties to the lowest index
-            return min(free, key=lambda r: (_heom_reference(X, e, r), r))
+            return min(free, key=lambda row: (_heom_reference(X, e, row), row))
 
         if method == "scv":
             for p, pos in enumerate(rng.permutation(n)):

@@ -11,11 +11,23 @@ from sklearn.dummy import DummyClassifier
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 
-from cvrepro.stats import (bonferroni_dunn_test, combined_ftest_5x2cv, contingency_table,
-                           corrected_repeated_kfold_ttest, corrected_resampled_ttest,
-                           friedman_test, holm, holm_test, mcnemar, nemenyi_test,
-                           paired_ttest, paired_ttest_5x2cv, rank_scores, sign_test,
-                           wilcoxon_signed_rank)
+from cvrepro.stats import (
+    bonferroni_dunn_test,
+    combined_ftest_5x2cv,
+    contingency_table,
+    corrected_repeated_kfold_ttest,
+    corrected_resampled_ttest,
+    friedman_test,
+    holm,
+    holm_test,
+    mcnemar,
+    nemenyi_test,
+    paired_ttest,
+    paired_ttest_5x2cv,
+    rank_scores,
+    sign_test,
+    wilcoxon_signed_rank,
+)
 
 SEEDS = range(8)
 

@@ -14,9 +14,16 @@ from sklearn.model_selection import StratifiedKFold, permutation_test_score  # n
 from sklearn.neighbors import KNeighborsClassifier  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
-from cvrepro.stats import (average_ranks, bootstrap_error, cd_diagram, cliques,  # noqa: E402
-                           cohens_d, critical_difference, label_permutation_test,
-                           plot_critical_difference)
+from cvrepro.stats import (  # noqa: E402
+    average_ranks,
+    bootstrap_error,
+    cd_diagram,
+    cliques,
+    cohens_d,
+    critical_difference,
+    label_permutation_test,
+    plot_critical_difference,
+)
 
 
 @pytest.mark.parametrize("seed", range(5))

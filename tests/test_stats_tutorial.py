@@ -7,9 +7,19 @@ import pytest
 from scipy import stats
 
 from cvrepro import metrics
-from cvrepro.stats import (average_ranks, bonferroni_dunn_q, critical_difference, friedman_test,
-                           nemenyi_q, nemenyi_test, rank_scores, sign_test, sign_test_critical_wins,
-                           wilcoxon_critical_value, wilcoxon_signed_rank)
+from cvrepro.stats import (
+    average_ranks,
+    bonferroni_dunn_q,
+    critical_difference,
+    friedman_test,
+    nemenyi_q,
+    nemenyi_test,
+    rank_scores,
+    sign_test,
+    sign_test_critical_wins,
+    wilcoxon_critical_value,
+    wilcoxon_signed_rank,
+)
 
 # Tutorial, "Illustration of the sign test" (accuracies in %).
 TEN_DATASETS = pd.DataFrame(

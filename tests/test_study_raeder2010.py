@@ -155,7 +155,7 @@ def test_stopping_claims_are_undecided_when_the_replays_hit_the_cap():
     ranks = pd.DataFrame([{"estimate": e, "folds": k, "learner": "A", "average_rank": r,
                            "significant": False}
                           for e in ("canonical", "steady-state") for k, r in ((2, 3.0), (5, 2.0), (10, 1.0))])
-    out = study.claims(ranks, pd.DataFrame({"learner": ["A"], "settles_at": [1]}), {}, 
+    out = study.claims(ranks, pd.DataFrame({"learner": ["A"], "settles_at": [1]}), {},
                        {"found": False, "seeds": {}, "pvalues": {}, "counts": {"seeds": 0}},
                        pd.DataFrame({"mean": [0.9], "skewness": [-1.0]}), {"a": a}, None)
     verdicts = dict(zip(out.claim, out.verdict))

@@ -15,14 +15,15 @@ from __future__ import annotations
 import difflib
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pandas as pd
 
+from .studies import STUDY_IDS
 from .synthetic import make_ringnorm, make_threenorm, make_twonorm
 
 __all__ = [
@@ -30,12 +31,7 @@ __all__ = [
     "list_datasets", "load_dataset", "load_openml", "resolve_name",
 ]
 
-RAEDER = "raeder2010"
-MORENO = "moreno-torres2012"
-VANWINCKELEN = "vanwinckelen2012"
-JAPKOWICZ = "japkowicz-tutorial"
-SCHEFFER = "scheffer1997"
-STUDIES = (RAEDER, MORENO, VANWINCKELEN, JAPKOWICZ, SCHEFFER)
+RAEDER, MORENO, VANWINCKELEN, JAPKOWICZ, SCHEFFER = STUDIES = STUDY_IDS
 
 
 class ChecksumError(ValueError):
@@ -181,7 +177,7 @@ def data_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[2] / "data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _manifest(folder: str) -> pd.DataFrame:
     path = Path(folder) / "MANIFEST"
     if not path.exists():
@@ -278,7 +274,7 @@ def list_datasets(study: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _summary(name: str) -> dict:
     entry = _BY_NAME[name]
     ds = load_dataset(name)

@@ -418,7 +418,7 @@ class RepeatedSplitter(BaseCrossValidator):
             yield from self.iteration(i).split(X, y)
 
     def _iter_test_masks(self, X=None, y=None, groups=None):
-        for train, test in self.split(X, y):
+        for _train, test in self.split(X, y):
             mask = np.zeros(len(y), dtype=bool)
             mask[test] = True
             yield mask

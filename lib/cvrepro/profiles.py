@@ -4,77 +4,60 @@
 ``quick`` is the default of ``make all`` (minutes on 2 cores); ``paper`` is the
 full scale of the published studies (resumable, for many cores or a cluster).
 
-Each profile holds one mapping per study; a notebook asks for its own with
-:func:`study_parameters`, which also validates the notebook's overrides so that
-a wrong parameter fails in the notebook's first cells with a readable message.
+A profile scales each study's design up or down; what it means for a study is
+that study module's ``SCALES[profile]`` (the design itself is fixed in the
+module). A notebook asks for its parameters with :func:`study_parameters`,
+which also validates the notebook's overrides so that a wrong parameter fails
+in the notebook's first cells with a readable message.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+
+from .studies import STUDY_IDS, load_study
 
 __all__ = ["Profile", "PROFILES", "get_profile", "study_parameters"]
 
 
 @dataclass(frozen=True)
 class Profile:
-    """A named scale: one mapping of parameters per study."""
+    """A named scale. Each study says in its ``SCALES`` what the scale means for it."""
 
     name: str
     description: str
-    studies: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def study(self, study: str) -> dict[str, Any]:
-        if study not in self.studies:
+        """The parameters of ``study`` (a study id, or ``"datasets"`` for the catalog) at this profile."""
+        if study == CATALOG:
+            return copy.deepcopy(dict(CATALOG_SCALES[self.name]))
+        try:
+            scales = load_study(study).SCALES
+        except (ValueError, ModuleNotFoundError) as exc:
+            if isinstance(exc, ModuleNotFoundError) and exc.name != f"cvrepro.studies.{study}":
+                raise                                   # a study module's own import failed
             raise KeyError(
                 f"profile {self.name!r} defines no parameters for study {study!r}; "
-                f"known studies: {', '.join(sorted(self.studies))}"
-            )
-        return dict(self.studies[study])
-
-RAEDER_DATASETS = ["breast-w", "bupa", "crx", "heart", "ionosphere", "chess", "pima", "promoters",
-                   "ringnorm", "sonar", "threenorm", "tic-tac-toe", "twonorm", "vote", "vote1"]
-RAEDER_LEARNERS = ["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO"]
-
-
-def _raeder(datasets, iterations, true_test, learners=RAEDER_LEARNERS, **extra) -> dict:
-    """Raeder et al. 2010 at a given scale (see notebooks/01_raeder2010_variability)."""
-    return {"datasets": datasets, "learners": learners, "folds": [2, 5, 10],
-            "iterations": iterations, "true_test_datasets": true_test, "seed": 0,
-            "n_orderings": 50, "c45_laplace": True, **extra}
-
-
-def _freeze(d: dict) -> Mapping:
-    return MappingProxyType({k: MappingProxyType(v) for k, v in d.items()})
+                f"known studies: {', '.join((CATALOG, *STUDY_IDS))}"
+            ) from None
+        return copy.deepcopy(dict(scales[self.name]))
 
 
 PROFILES: Mapping[str, Profile] = MappingProxyType({
-    "smoke": Profile(
-        "smoke",
-        "seconds to a couple of minutes; used by the test suite",
-        _freeze({
-            "datasets": {"datasets": ["sonar", "vote", "promoters", "twonorm"]},
-            "raeder2010": _raeder(["sonar", "vote", "promoters", "breast-w"], 5, ["segment"],
-                                  learners=["C4.5", "HDDT", "NB", "5-NN", "SMO"]),
-        }),
-    ),
-    "quick": Profile(
-        "quick",
-        "the default of `make all`: minutes on 2 cores, reduced iterations and data sets",
-        _freeze({
-            "datasets": {"datasets": None},
-            "raeder2010": _raeder(RAEDER_DATASETS, 20, ["segment", "dna", "landsat"]),
-        }),
-    ),
-    "paper": Profile(
-        "paper",
-        "the published scale: every available data set, full iterations; resumable",
-        _freeze({
-            "datasets": {"datasets": None},
-            "raeder2010": _raeder(RAEDER_DATASETS, 500, ["segment", "dna", "landsat"]),
-        }),
-    ),
+    "smoke": Profile("smoke", "seconds to a couple of minutes; used by the test suite"),
+    "quick": Profile("quick", "the default of `make all`: minutes on 2 cores, reduced iterations and data sets"),
+    "paper": Profile("paper", "the published scale: every available data set, full iterations; resumable"),
+})
+
+# Notebook 00 (the data catalog) is not a study; its scale lives here.
+CATALOG = "datasets"
+CATALOG_SCALES = MappingProxyType({
+    "smoke": {"datasets": ["sonar", "vote", "promoters", "twonorm"]},
+    "quick": {"datasets": None},
+    "paper": {"datasets": None},
 })
 
 

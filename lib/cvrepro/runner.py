@@ -46,8 +46,8 @@ import pickle
 import tempfile
 import time
 import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 import joblib
 import numpy as np

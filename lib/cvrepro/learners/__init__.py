@@ -9,21 +9,19 @@ categoricals, NaN for missing values) or plain numeric arrays.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pandas as pd
 
+from ..studies import STUDY_IDS
 from .compiler import prefer_wide_vectors
 
 prefer_wide_vectors()                 # before any learner module imports numba
 
 __all__ = ["make_learner", "list_learners", "LEARNERS"]
 
-RAEDER = "raeder2010"
-MORENO = "moreno-torres2012"
-VANW = "vanwinckelen2012"
-JAPK = "japkowicz-tutorial"
+RAEDER, MORENO, VANW, JAPK, SCHEFFER = STUDY_IDS
 
 
 @dataclass(frozen=True)

@@ -347,7 +347,7 @@ class WekaMLP(TabularClassifier):
         n = np.full(Mp, steps, dtype=np.int64)
         W1, W2 = np.zeros((d + 1, H, Mp)), np.zeros((H + 1, K, Mp))
         filters = []
-        for m, (s, fold_classes, codes, _) in enumerate(members):
+        for m, (s, _fold_classes, codes, _) in enumerate(members):
             seed = self._seed(random_states[s])
             train = np.asarray(splits[s][0])
             Ztr = Zb[train]

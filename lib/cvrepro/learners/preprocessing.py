@@ -38,7 +38,7 @@ class Schema:
         return np.array([0 if c is None else len(c) for c in self.categories], dtype=np.int64)
 
     @classmethod
-    def learn(cls, X) -> tuple["Schema", np.ndarray]:
+    def learn(cls, X) -> tuple[Schema, np.ndarray]:
         """Schema of ``X`` and ``X`` encoded as a float matrix."""
         if isinstance(X, pd.DataFrame):
             cats = []
@@ -105,7 +105,7 @@ class Schema:
 
 
 def _is_text_dtype(dtype) -> bool:
-    return dtype == object or pd.api.types.is_string_dtype(dtype)
+    return pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype)
 
 
 def _numeric_array(X) -> np.ndarray:

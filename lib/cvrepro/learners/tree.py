@@ -737,7 +737,7 @@ def _predict_rows(X, nominal, attr, point, leaf, empty, first, n_kids, frac, pro
 
 # --- pessimistic error estimate ---------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _z_score(cf: float) -> float:
     return float(norm.ppf(1 - cf))
 

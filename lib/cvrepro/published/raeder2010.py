@@ -47,7 +47,8 @@ vote1	0.9451	0.9343	0.9497	0.9426
 TABLE_2_AVG_RANKS = {"C4.5@216": 1.11, "HDDT@216": 1.89, "C4.5@459": 1.72, "HDDT@459": 1.28}
 TABLE_2_SIGNIFICANT = {216: "C4.5 better at alpha 0.10 and 0.05", 459: "HDDT better at alpha 0.10 and 0.05"}
 
-_TABLE_3_COLUMNS = "dataset	R Fixed-10	R Fixed-50	R Rank	R KS-0.1	R KS-0.2	{a}-Rank	{b}-Rank	{a}-KS-0.1	{b}-KS-0.1	{a}-KS-0.2	{b}-KS-0.2"
+_TABLE_3_COLUMNS = "\t".join(["dataset", "R Fixed-10", "R Fixed-50", "R Rank", "R KS-0.1", "R KS-0.2", "{a}-Rank",
+                               "{b}-Rank", "{a}-KS-0.1", "{b}-KS-0.1", "{a}-KS-0.2", "{b}-KS-0.2"])
 # Table III(a): 2-fold, C4.5 (J48) vs HDDT (HTree): reproducibility R and mean stopping iteration.
 _TABLE_3A = """
 breast-w	0.52	1.00	0.88	1.00	0.72	30.34	28.22	179.12	187.24	42.64	46.08
@@ -118,7 +119,8 @@ vote1	1.00	1.00	1.00	1.00	1.00	76.32	46.02	205.68	177.00	48.12	42.16
 
 """
 
-_TABLE_45_COLUMNS = ["dataset"] + [f"{k}-fold {c}" for k in (2, 5, 10) for c in ("HDDT", "C4.5", "NB")] + [f"actual {c}" for c in ("HDDT", "C4.5", "NB")]
+_TABLE_45_COLUMNS = (["dataset"] + [f"{k}-fold {c}" for k in (2, 5, 10) for c in ("HDDT", "C4.5", "NB")]
+                     + [f"actual {c}" for c in ("HDDT", "C4.5", "NB")])
 # Table IV: canonical estimates against the true test set (last row: MSE).
 _TABLE_4 = """
 KDDPE	0.771	0.769	0.760	0.794	0.784	0.785	0.776	0.789	0.787	0.813	0.763	0.750

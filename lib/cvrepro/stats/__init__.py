@@ -17,17 +17,90 @@ Many learners, many data sets: :func:`rank_scores`, :func:`average_ranks`,
 Effect size and resampling: :func:`cohens_d`, :func:`label_permutation_test`,
 :func:`bootstrap_error` (e0, .632, .632+).
 """
-from .cd_diagram import cd_diagram, cliques, plot_critical_difference
-from .multiple import (ControlResult, FriedmanResult, NemenyiResult, average_ranks,
-                       bonferroni_dunn_q, bonferroni_dunn_test, critical_difference,
-                       friedman_test, holm, holm_test, nemenyi_q, nemenyi_test, rank_scores)
-from .pairwise import (McNemarResult, SignTestResult, WilcoxonResult, contingency_table,
-                       mcnemar, sign_test, sign_test_critical_wins, wilcoxon_critical_value,
-                       wilcoxon_signed_rank)
-from .resampling import (BootstrapResult, PermutationTestResult, bootstrap_error, cohens_d,
-                         label_permutation_test)
-from .ttests import (FTestResult, TTestResult, combined_ftest_5x2cv,
-                     corrected_repeated_kfold_ttest, corrected_resampled_ttest,
-                     paired_ttest, paired_ttest_5x2cv)
+from .cd_diagram import (
+    cd_diagram,
+    cliques,
+    plot_critical_difference,
+)
+from .multiple import (
+    ControlResult,
+    FriedmanResult,
+    NemenyiResult,
+    average_ranks,
+    bonferroni_dunn_q,
+    bonferroni_dunn_test,
+    critical_difference,
+    friedman_test,
+    holm,
+    holm_test,
+    nemenyi_q,
+    nemenyi_test,
+    rank_scores,
+)
+from .pairwise import (
+    McNemarResult,
+    SignTestResult,
+    WilcoxonResult,
+    contingency_table,
+    mcnemar,
+    sign_test,
+    sign_test_critical_wins,
+    wilcoxon_critical_value,
+    wilcoxon_signed_rank,
+)
+from .resampling import (
+    BootstrapResult,
+    PermutationTestResult,
+    bootstrap_error,
+    cohens_d,
+    label_permutation_test,
+)
+from .ttests import (
+    FTestResult,
+    TTestResult,
+    combined_ftest_5x2cv,
+    corrected_repeated_kfold_ttest,
+    corrected_resampled_ttest,
+    paired_ttest,
+    paired_ttest_5x2cv,
+)
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "BootstrapResult",
+    "ControlResult",
+    "FTestResult",
+    "FriedmanResult",
+    "McNemarResult",
+    "NemenyiResult",
+    "PermutationTestResult",
+    "SignTestResult",
+    "TTestResult",
+    "WilcoxonResult",
+    "average_ranks",
+    "bonferroni_dunn_q",
+    "bonferroni_dunn_test",
+    "bootstrap_error",
+    "cd_diagram",
+    "cliques",
+    "cohens_d",
+    "combined_ftest_5x2cv",
+    "contingency_table",
+    "corrected_repeated_kfold_ttest",
+    "corrected_resampled_ttest",
+    "critical_difference",
+    "friedman_test",
+    "holm",
+    "holm_test",
+    "label_permutation_test",
+    "mcnemar",
+    "nemenyi_q",
+    "nemenyi_test",
+    "paired_ttest",
+    "paired_ttest_5x2cv",
+    "plot_critical_difference",
+    "rank_scores",
+    "sign_test",
+    "sign_test_critical_wins",
+    "wilcoxon_critical_value",
+    "wilcoxon_signed_rank",
+]

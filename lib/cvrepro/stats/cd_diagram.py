@@ -2,9 +2,9 @@
 import numpy as np
 import pandas as pd
 
+from ._checks import score_table
 from .multiple import average_ranks as _average_ranks
 from .multiple import critical_difference as _critical_difference
-from ._checks import score_table
 
 
 def cliques(average_ranks, critical_difference):

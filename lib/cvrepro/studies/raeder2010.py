@@ -16,14 +16,15 @@ import pandas as pd
 from scipy import stats as sps
 
 from ..convergence import FixedIterations, KSCriterion, RankCriterion, replay_reproducibility
-from ..stats import (bonferroni_dunn_test, critical_difference, friedman_test, sign_test,
-                     wilcoxon_signed_rank)
+from ..runner import iterations_per_task, run_cv
+from ..stats import bonferroni_dunn_test, critical_difference, friedman_test, sign_test, wilcoxon_signed_rank
 
 __all__ = [
     "CANONICAL_REPEATS", "STOPPING_RULES", "TRUE_TEST_LEARNERS", "estimates", "table_1", "running_means",
     "settling_iterations", "lead_changes", "seed_verdicts", "opposite_seeds", "table_2", "retest_table_2",
     "distribution_summary", "table_3", "true_test_performance", "true_test_table", "mse_row",
-    "claims", "stand_ins", "make_learners", "C45_LAPLACE_NOTE", "figure_1_panels", "figure_2_panels", "to_paper_names", "plot_running_means", "plot_distribution",
+    "claims", "stand_ins", "make_learners", "C45_LAPLACE_NOTE", "figure_1_panels", "figure_2_panels",
+    "to_paper_names", "plot_running_means", "plot_distribution",
 ]
 
 CANONICAL_REPEATS = {2: 5, 5: 2, 10: 1}
@@ -36,6 +37,27 @@ STOPPING_RULES = {
 }
 KEYS = ["dataset", "learner", "k"]
 TRUE_TEST_LEARNERS = ("HDDT", "C4.5", "NB")     # the learners of Tables IV-V
+
+# The paper's design at full scale: data sets (catalog names, see PAPER_DATASETS), learners, folds.
+DATASETS = ["breast-w", "bupa", "crx", "heart", "ionosphere", "chess", "pima", "promoters",
+            "ringnorm", "sonar", "threenorm", "tic-tac-toe", "twonorm", "vote", "vote1"]
+LEARNERS = ["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO"]
+TRUE_TEST_DATASETS = ["segment", "dna", "landsat"]
+
+
+def _scale(datasets, iterations, true_test, learners=LEARNERS) -> dict:
+    return {"datasets": datasets, "learners": learners, "folds": [2, 5, 10],
+            "iterations": iterations, "true_test_datasets": true_test, "seed": 0,
+            "n_orderings": 50, "c45_laplace": True}
+
+
+# How each profile scales the design (the paper: 500 iterations of every cell).
+SCALES = {
+    "smoke": _scale(["sonar", "vote", "promoters", "breast-w"], 5, ["segment"],
+                    learners=["C4.5", "HDDT", "NB", "5-NN", "SMO"]),
+    "quick": _scale(DATASETS, 20, TRUE_TEST_DATASETS),
+    "paper": _scale(DATASETS, 500, TRUE_TEST_DATASETS),
+}
 
 # The paper's 20 data sets and what stands in for each here (None: not available).
 PAPER_DATASETS = {
@@ -469,3 +491,23 @@ def figure_2_panels(datasets, learners) -> list[dict]:
     if pair:
         panels.append({"dataset": chosen[0], "learners": pair})
     return panels
+
+
+def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
+    """Core-hours of a run at ``params`` (e.g. the ``paper`` scale) per (data set, learner),
+    measured on one task per cell of the size the real run uses
+    (:func:`~cvrepro.runner.iterations_per_task`) and scaled up; for ``make bench``."""
+    grids = [(params["datasets"], params["learners"])]
+    if params.get("true_test_datasets"):
+        grids.append((params["true_test_datasets"], list(TRUE_TEST_LEARNERS)))
+    parts = []
+    for datasets, learners in grids:
+        for k in params["folds"]:
+            its = min(params["iterations"], iterations_per_task(k))
+            res = run_cv(datasets, make_learners(learners, params["c45_laplace"]), folds=(k,), iterations=its,
+                         batch_size=its, n_jobs=n_jobs, progress=False)
+            f = res.folds
+            seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str),
+                                                                   f.learner.astype(str)]).sum()
+            parts.append(seconds * params["iterations"] / its / 3600)
+    return pd.concat(parts).groupby(level=[0, 1]).sum()

@@ -1,0 +1,68 @@
+"""One verdict type for every study's claims.
+
+A study checks each claim of its paper on our results and says whether it
+*holds*, holds *partly*, *does not hold*, or is *undecided* (the run is too
+small, or the evidence it would compare is capped or trivial at this scale).
+Each verdict carries its evidence as a sentence with the numbers that decide
+it, so a reader can check the judgement, and the collection overview
+(``figures/README.md``) can list every claim of every study.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+import pandas as pd
+
+__all__ = ["HOLDS", "PARTLY", "DOES_NOT_HOLD", "UNDECIDED", "VERDICTS", "Claim", "from_fraction",
+           "claims_table", "summary_sentence"]
+
+HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED = "holds", "partly", "does not hold", "undecided"
+VERDICTS = (HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED)
+COLUMNS = ["claim", "where", "verdict", "evidence"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim of the paper (in our words), where the paper makes it, our verdict and its evidence."""
+
+    claim: str
+    where: str
+    verdict: str
+    evidence: str
+
+    def __post_init__(self):
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
+        if not self.evidence:
+            raise ValueError(f"claim {self.claim!r} has no evidence; say what decides the verdict")
+
+
+def from_fraction(fraction: float, holds_at: float = 1.0, partly_at: float = 0.5) -> str:
+    """Verdict from the share of cases that agree with a claim.
+
+    ``holds`` from ``holds_at`` (1 for claims about "every" case, less for
+    "tends to" claims), ``partly`` from ``partly_at``, else ``does not hold``;
+    NaN (no case to judge) is ``undecided``.
+    """
+    if fraction != fraction:
+        return UNDECIDED
+    if not 0.0 <= fraction <= 1.0:
+        raise ValueError(f"fraction must lie in [0, 1], got {fraction}")
+    if fraction >= holds_at - 1e-9:
+        return HOLDS
+    return PARTLY if fraction >= partly_at - 1e-9 else DOES_NOT_HOLD
+
+
+def claims_table(claims: Iterable[Claim]) -> pd.DataFrame:
+    """The claims as a tidy table: claim, where, verdict, evidence."""
+    return pd.DataFrame([asdict(c) for c in claims], columns=COLUMNS)
+
+
+def summary_sentence(table: pd.DataFrame) -> str:
+    """One sentence counting the verdicts, e.g. for a notebook's conclusion."""
+    if table.empty:
+        return "No claim was checked."
+    counts = table["verdict"].value_counts()
+    parts = [f"{counts[v]} {v}" for v in VERDICTS if v in counts]
+    return f"Of {len(table)} claims checked, " + ", ".join(parts) + "."
