@@ -14,6 +14,26 @@ and ``capped`` is True when the rule stopped only because
 iterations in a given order (Raeder et al.'s Table III: 50 random orderings
 of 500 runs), and :func:`replay_reproducibility` computes a Table III row.
 
+Three readings of Raeder et al. are ours, each with its alternative offered:
+
+- orderings (``sampling``): their Table III reaches 1000.00 iterations from
+  500 stored runs, so an ordering cannot be a permutation of the stored runs;
+  we read it as runs drawn with replacement up to the rule's cap (1000 there),
+  ``"replacement"``; ``"permutation"`` (each stored run once, capped at the
+  number stored) and ``"cycle"`` (one permutation repeated) are offered;
+- pairing (``pairing``): both learners replay the same orderings, so their
+  iteration t comes from one CV seed (``"shared"``); ``"independent"`` gives
+  each learner its own orderings;
+- equal estimates: estimates are rounded to ``decimals`` (10) before they are
+  compared, so that floating-point noise (a learner whose AUROC is the same in
+  every run up to 1e-16) counts as a tie, as it would in a tool that computes
+  each run's AUROC the same way.  R scores a tie 1/2 (its eq. 1).  The KS rule
+  computes D of the two empirical CDFs (``ties="ecdf"``, scipy's statistic,
+  where equal estimates cancel) or, to reproduce their Table III(b) (SMO on
+  tic-tac-toe: Rank stops at 2, KS never, 1000.00), from the merged order
+  without grouping ties (``ties="merge"``: the odd iterations' value first
+  among equal ones, so two constant samples are D = 1 apart).
+
 Papers: Raeder, Hoens & Chawla (2010), Sec. V (rank and KS criteria, R);
 Moreno-Torres, Saez & Herrera (2012), Algorithm 5 (Pearson criterion).
 """
@@ -25,6 +45,10 @@ from scipy import stats
 from sklearn.utils import check_random_state
 
 DEFAULT_MAX_ITERATIONS = 500  # the number of stored runs in Raeder et al.
+ESTIMATE_DECIMALS = 10  # estimates equal to 10 decimals are ties (AUROC steps are >= 1e-8 here)
+SAMPLINGS = ("replacement", "permutation", "cycle")
+PAIRINGS = ("shared", "independent")
+KS_TIES = ("ecdf", "merge")
 
 
 @dataclass(frozen=True)
@@ -106,8 +130,9 @@ class StoppingRule:
 
     def replay(self, estimates, probas=None, order=None):
         """Apply the rule to stored iterations ``estimates[t]`` (and ``probas[t]``)
-        taken in ``order`` (default: as stored).  Running out of stored
-        iterations before the rule stops counts as capped.  Returns a StopResult."""
+        taken in ``order`` (default: as stored; an index may repeat, for
+        orderings drawn with replacement).  Running out of ``order`` before
+        the rule stops counts as capped.  Returns a StopResult."""
         estimates = np.asarray(estimates, dtype=float)
         if estimates.ndim != 1 or estimates.size == 0:
             raise ValueError(f"estimates must be a non-empty 1-d sequence, got shape {estimates.shape}")
@@ -117,9 +142,9 @@ class StoppingRule:
                 raise ValueError(f"probas has {probas.shape[0]} iterations, estimates {estimates.size}")
         order = np.arange(estimates.size) if order is None else np.asarray(order)
         if (order.ndim != 1 or order.size == 0 or not np.issubdtype(order.dtype, np.integer)
-                or order.min() < 0 or order.max() >= estimates.size
-                or np.unique(order).size != order.size):
-            raise ValueError("order must be distinct iteration indices into the stored sequence")
+                or order.min() < 0 or order.max() >= estimates.size):
+            raise ValueError(f"order must be a non-empty sequence of iteration indices in "
+                             f"0..{estimates.size - 1}")
         self.reset()
         for t in order:
             if self.update(estimates[t], None if probas is None else probas[t]):
@@ -215,11 +240,26 @@ class PearsonCriterion(_RunningMeanCorrelation):
     per-instance out-of-fold probability estimates (a documented choice)."""
 
 
-def ks_statistic(a, b):
-    """Two-sample Kolmogorov-Smirnov D, max |F_a - F_b| (the statistic of scipy's
-    ``ks_2samp``, without its p-value, which costs a hundred times more)."""
-    a, b = np.sort(a), np.sort(b)
+def ks_statistic(a, b, ties="ecdf"):
+    """Two-sample Kolmogorov-Smirnov D.
+
+    ``ties="ecdf"``: max |F_a - F_b| over the two empirical CDFs (the statistic
+    of scipy's ``ks_2samp``, without its p-value, which costs a hundred times
+    more); equal values cancel, so two equal samples are 0 apart.
+    ``ties="merge"``: the running difference of the two CDFs along the merged
+    sorted sample, one value at a time, ``a``'s first among equal values (ties
+    not grouped): two constant samples of one value are 1 apart.  Both agree
+    when no value occurs in both samples.
+    """
+    if ties not in KS_TIES:
+        raise ValueError(f"ties must be one of {KS_TIES}, got {ties!r}")
+    a, b = np.sort(np.asarray(a, dtype=float)), np.sort(np.asarray(b, dtype=float))
+    if a.size == 0 or b.size == 0:
+        raise ValueError("both samples need at least one value")
     x = np.concatenate([a, b])
+    if ties == "merge":
+        steps = np.where(np.argsort(x, kind="stable") < a.size, 1.0 / a.size, -1.0 / b.size)
+        return float(np.max(np.abs(np.cumsum(steps))))
     f_a = np.searchsorted(a, x, side="right") / a.size
     f_b = np.searchsorted(b, x, side="right") / b.size
     return float(np.max(np.abs(f_a - f_b)))
@@ -229,12 +269,24 @@ class KSCriterion(StoppingRule):
     """Raeder et al.'s Kolmogorov-Smirnov criterion: the two-sample D statistic
     between the estimates of the odd (1st, 3rd, ...)
     and even (2nd, 4th, ...) iterations; stop when D is below ``threshold``
-    (0.1 or 0.2 in their Table III).  The first possible stop is after two."""
+    (0.1 or 0.2 in their Table III).  The first possible stop is after two.
 
-    def __init__(self, threshold=0.1, max_iterations=DEFAULT_MAX_ITERATIONS):
+    Estimates are rounded to ``decimals`` first (None: compared as they are),
+    and ``ties`` says how equal estimates count (see :func:`ks_statistic`):
+    ``"ecdf"`` stops at once on a constant sequence, ``"merge"`` never does.
+    """
+
+    def __init__(self, threshold=0.1, max_iterations=DEFAULT_MAX_ITERATIONS, ties="ecdf",
+                 decimals=ESTIMATE_DECIMALS):
         if not 0 < threshold <= 1:
             raise ValueError(f"threshold must be in (0, 1], got {threshold}")
+        if ties not in KS_TIES:
+            raise ValueError(f"ties must be one of {KS_TIES}, got {ties!r}")
+        if decimals is not None and (int(decimals) != decimals or decimals < 0):
+            raise ValueError(f"decimals must be a non-negative integer or None, got {decimals!r}")
         self.threshold = threshold
+        self.ties = ties
+        self.decimals = decimals
         super().__init__(max_iterations)
 
     def _reset_state(self):
@@ -242,23 +294,25 @@ class KSCriterion(StoppingRule):
         self.last_statistic = float("nan")
 
     def _converged(self, estimate, oof_proba):
-        self._estimates.append(estimate)
+        self._estimates.append(estimate if self.decimals is None else round(estimate, self.decimals))
         if len(self._estimates) < 2:
             return False
         estimates = np.asarray(self._estimates)
-        self.last_statistic = ks_statistic(estimates[1::2], estimates[0::2])
+        self.last_statistic = ks_statistic(estimates[0::2], estimates[1::2], self.ties)
         return self.last_statistic < self.threshold
 
     def _params(self):
-        return {"threshold": self.threshold, "max_iterations": self.max_iterations}
+        return {"threshold": self.threshold, "max_iterations": self.max_iterations, "ties": self.ties,
+                "decimals": self.decimals}
 
 
-def reproducibility(estimates_i, estimates_j):
+def reproducibility(estimates_i, estimates_j, decimals=ESTIMATE_DECIMALS):
     """Raeder et al.'s reproducibility R (eqs. 1-2) of two learners' paired estimates.
 
     ``R'(i, j) = mean_a I(e_ia, e_ja)`` with I = 1 if greater, 1/2 if equal
-    (exact float equality), 0 if less; ``R = max(2 R'(i, j) - 1, 2 R'(j, i) - 1)``:
-    1 when one learner wins every pair, 0 when each wins half the time.
+    (equal once rounded to ``decimals``; None: exact float equality), 0 if
+    less; ``R = max(2 R'(i, j) - 1, 2 R'(j, i) - 1)``: 1 when one learner wins
+    every pair, 0 when each wins half the time.
     """
     a = np.asarray(estimates_i, dtype=float)
     b = np.asarray(estimates_j, dtype=float)
@@ -266,19 +320,39 @@ def reproducibility(estimates_i, estimates_j):
         raise ValueError(f"need two non-empty 1-d samples of equal length, got {a.shape} and {b.shape}")
     if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
         raise ValueError("estimates contain NaN or infinite values")
+    if decimals is not None:
+        a, b = np.round(a, decimals), np.round(b, decimals)
     r_ij = np.mean(np.where(a > b, 1.0, np.where(a == b, 0.5, 0.0)))
     return float(max(2 * r_ij - 1, 2 * (1 - r_ij) - 1))
 
 
-def random_orderings(n_stored, n_orderings=50, random_state=None):
-    """``n_orderings`` random permutations of ``range(n_stored)`` (rows)."""
+def random_orderings(n_stored, n_orderings=50, random_state=None, sampling="permutation", length=None):
+    """``n_orderings`` random orderings of the stored runs ``0..n_stored-1`` (rows).
+
+    ``sampling="permutation"``: each a permutation (``length`` at most
+    ``n_stored``, default all); ``"replacement"``: ``length`` runs drawn with
+    replacement; ``"cycle"``: a permutation repeated to ``length``.
+    """
+    if sampling not in SAMPLINGS:
+        raise ValueError(f"sampling must be one of {SAMPLINGS}, got {sampling!r}")
+    if int(n_stored) != n_stored or n_stored < 1:
+        raise ValueError(f"n_stored must be a positive integer, got {n_stored!r}")
+    length = n_stored if length is None else length
+    if int(length) != length or length < 1 or (sampling == "permutation" and length > n_stored):
+        raise ValueError(f"length must be a positive integer (at most n_stored={n_stored} for a "
+                         f"permutation), got {length!r}")
     rng = check_random_state(random_state)
-    return np.array([rng.permutation(n_stored) for _ in range(n_orderings)])
+    if sampling == "replacement":
+        return rng.randint(0, n_stored, size=(n_orderings, length))
+    perms = np.array([rng.permutation(n_stored) for _ in range(n_orderings)]).reshape(n_orderings, n_stored)
+    if sampling == "permutation":
+        return perms[:, :length]
+    return np.tile(perms, (1, -(-length // n_stored)))[:, :length]
 
 
 def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=50,
                      random_state=None):
-    """Replay ``rule`` on each ordering (default: ``n_orderings`` random ones).
+    """Replay ``rule`` on each ordering (default: ``n_orderings`` random permutations).
 
     Returns a DataFrame with one row per ordering: ordering, n_iterations,
     estimate, capped.
@@ -294,32 +368,49 @@ def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=5
 @dataclass(frozen=True)
 class ReplayReproducibility:
     """A Table III cell: R over the orderings, the mean stopping iteration of
-    each learner, how many replays were capped, and the per-ordering runs."""
+    each learner, how many replays were capped (stopped by the cap, not the
+    rule), how many used at least as many draws as there are stored runs
+    (``exhausted``: at a small scale such a replay is trivial or reuses runs),
+    and the per-ordering runs."""
     R: float
     iterations_a: float
     iterations_b: float
     capped_a: int
     capped_b: int
+    exhausted_a: int
+    exhausted_b: int
     runs: pd.DataFrame
 
 
 def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas_b=None,
-                           n_orderings=50, random_state=None):
+                           n_orderings=50, random_state=None, sampling="replacement",
+                           pairing="shared"):
     """Raeder et al.'s Table III procedure for two learners' stored iterations.
 
-    The same ``n_orderings`` random orderings are applied to both learners
-    (iteration t of both comes from the same CV seed); each learner stops on
-    its own, and R is computed from the ``n_orderings`` pairs of final
-    estimates.  ``rule`` is reused (reset before each replay).
+    Each learner replays ``n_orderings`` random orderings of its stored runs
+    and stops on its own; R is computed from the ``n_orderings`` pairs of
+    final estimates.  ``sampling`` (see :func:`random_orderings`): with
+    ``"replacement"`` or ``"cycle"`` an ordering is ``rule.max_iterations``
+    long (the paper's cap of 1000 iterations from 500 runs); a permutation
+    holds each stored run once.  ``pairing="shared"``: the same orderings for
+    both learners (iteration t of both comes from one CV seed);
+    ``"independent"``: learner b gets its own.  ``rule`` is reused (reset
+    before each replay).
     """
+    if pairing not in PAIRINGS:
+        raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
     n_a, n_b = np.asarray(estimates_a).shape[0], np.asarray(estimates_b).shape[0]
     if n_a != n_b:
         raise ValueError(f"both learners need the same stored iterations, got {n_a} and {n_b}")
-    orderings = random_orderings(n_a, n_orderings, random_state)
-    a = replay_orderings(rule, estimates_a, probas_a, orderings)
-    b = replay_orderings(rule, estimates_b, probas_b, orderings)
+    length = None if sampling == "permutation" else rule.max_iterations
+    rng = check_random_state(random_state)
+    orderings_a = random_orderings(n_a, n_orderings, rng, sampling, length)
+    orderings_b = orderings_a if pairing == "shared" else random_orderings(n_a, n_orderings, rng, sampling, length)
+    a = replay_orderings(rule, estimates_a, probas_a, orderings_a)
+    b = replay_orderings(rule, estimates_b, probas_b, orderings_b)
     runs = a.merge(b, on="ordering", suffixes=("_a", "_b"))
     return ReplayReproducibility(
         reproducibility(runs["estimate_a"], runs["estimate_b"]),
         float(runs["n_iterations_a"].mean()), float(runs["n_iterations_b"].mean()),
-        int(runs["capped_a"].sum()), int(runs["capped_b"].sum()), runs)
+        int(runs["capped_a"].sum()), int(runs["capped_b"].sum()),
+        int((runs["n_iterations_a"] >= n_a).sum()), int((runs["n_iterations_b"] >= n_a).sum()), runs)
