@@ -9,6 +9,8 @@ from cvrepro.convergence import (
     PearsonCriterion,
     RankCriterion,
     StopResult,
+    average_ranks,
+    ks_path,
     ks_statistic,
     random_orderings,
     replay_orderings,
@@ -328,3 +330,55 @@ def test_r_counts_estimates_equal_up_to_noise_as_ties():
     assert reproducibility(a, b) == 0.0                   # all ties: I = 1/2 each
     assert reproducibility(a, b, decimals=None) == 0.0    # half above, half below
     assert reproducibility(a[::2], b[::2], decimals=None) == 1.0  # noise alone would decide the winner
+
+
+@pytest.mark.parametrize("ties", ["ecdf", "merge"])
+@pytest.mark.parametrize("threshold", [0.1, 0.2, 0.5])
+def test_ks_replay_all_at_once_equals_feeding_one_iteration_at_a_time(ties, threshold):
+    rng = np.random.default_rng(int(threshold * 10))
+    for trial in range(6):
+        stored = np.round(rng.normal(0.8, 0.02, 30), 2 if trial % 2 else 4)  # many ties, or few
+        order = rng.integers(0, 30, 300)
+        rule = KSCriterion(threshold, max_iterations=250, ties=ties)
+        fast = rule.replay(stored, order=order)
+        slow = KSCriterion(threshold, max_iterations=250, ties=ties)
+        for t in order:
+            if slow.update(stored[t]):
+                break
+        assert fast == StopResult(slow.n_iterations, slow.estimate, slow.capped)
+        assert rule.last_statistic == slow.last_statistic
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ks_path_is_the_statistic_of_every_prefix(seed):
+    rng = np.random.default_rng(seed)
+    v = np.round(rng.normal(size=40), 1)
+    for ties in ("ecdf", "merge"):
+        path = ks_path(v, ties)
+        assert np.isnan(path[0])
+        expected = [ks_statistic(v[:t][0::2], v[:t][1::2], ties) for t in range(2, 41)]
+        np.testing.assert_array_equal(path[1:], expected)
+
+
+@pytest.mark.parametrize("rule_class", [RankCriterion, PearsonCriterion])
+@pytest.mark.parametrize("classes", [1, 2, 3])
+def test_correlation_replay_all_at_once_equals_feeding_one_iteration_at_a_time(rule_class, classes):
+    rng = np.random.default_rng(classes)
+    estimates, probas = noisy_runs(n_runs=25, seed=classes)
+    probas = np.round(probas, 1)  # ties between instances
+    if classes > 1:
+        probas = np.stack([1 - probas] + [probas / (classes - 1)] * (classes - 1), axis=2)
+    for threshold in (0.99, 0.999, 0.99999):
+        order = rng.integers(0, 25, 400)
+        fast = rule_class(threshold, max_iterations=300).replay(estimates, probas, order)
+        slow = rule_class(threshold, max_iterations=300)
+        for t in order:
+            if slow.update(estimates[t], probas[t]):
+                break
+        assert fast == StopResult(slow.n_iterations, slow.estimate, slow.capped)
+
+
+def test_average_ranks_are_scipys():
+    rng = np.random.default_rng(0)
+    rows = np.round(rng.random((6, 50)), 1)
+    np.testing.assert_array_equal(average_ranks(rows), stats.rankdata(rows, axis=1))

@@ -41,7 +41,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from sklearn.utils import check_random_state
 
 DEFAULT_MAX_ITERATIONS = 500  # the number of stored runs in Raeder et al.
@@ -146,11 +145,28 @@ class StoppingRule:
             raise ValueError(f"order must be a non-empty sequence of iteration indices in "
                              f"0..{estimates.size - 1}")
         self.reset()
+        order = order[:self.max_iterations]
+        stop = self._first_stop(estimates[order], probas, order)
+        if stop is not None:
+            return self._replayed(estimates[order], stop)
         for t in order:
             if self.update(estimates[t], None if probas is None else probas[t]):
                 break
         else:
             self.stopped = self.capped = True
+        return StopResult(self.n_iterations, self.estimate, self.capped)
+
+    def _first_stop(self, estimates, probas=None, order=None):
+        """Where the rule stops on the stored iterations taken in ``order`` (``estimates``
+        already in that order), as (iterations consumed, converged), computed all at
+        once with the same arithmetic as :meth:`update`; None: replay one by one."""
+        return None
+
+    def _replayed(self, ordered, stop):
+        """Set the state ``update`` would have left after consuming ``stop[0]`` of ``ordered``."""
+        n, converged = stop
+        self.n_iterations, self._sum = n, float(np.cumsum(ordered[:n])[-1])
+        self.stopped, self.capped = True, not converged
         return StopResult(self.n_iterations, self.estimate, self.capped)
 
     def __repr__(self):
@@ -173,23 +189,47 @@ class FixedIterations(StoppingRule):
     def _converged(self, estimate, oof_proba):
         return self.n_iterations >= self.n
 
+    def _first_stop(self, estimates, probas=None, order=None):
+        return (self.n, True) if estimates.size >= self.n else (estimates.size, False)
+
     def _params(self):
         return {"n": self.n, "max_iterations": self.max_iterations}
 
 
-def _correlation(x, y):
-    """Pearson correlation; identical vectors give exactly 1, and a constant
-    vector against a different one gives NaN (never counted as converged)."""
-    if np.array_equal(x, y):
-        return 1.0
-    if np.ptp(x) == 0 or np.ptp(y) == 0:
-        return float("nan")
-    return float(np.corrcoef(x, y)[0, 1])
+def average_ranks(rows):
+    """1-based ranks of each row of ``rows`` (2-d), ties given their average rank
+    (``scipy.stats.rankdata(..., axis=1)``, computed for many rows at once)."""
+    m = np.asarray(rows, dtype=float)
+    n_rows, n = m.shape
+    order = np.argsort(m, axis=1, kind="stable")
+    ordered = np.take_along_axis(m, order, axis=1)
+    new = np.ones((n_rows, n), dtype=bool)
+    new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    starts = np.flatnonzero(new)                      # tie groups never span two rows
+    sizes = np.diff(np.append(starts, n_rows * n))
+    first = starts % n                                # 0-based position of the group in its row
+    ranks = np.empty((n_rows, n))
+    np.put_along_axis(ranks, order, np.repeat(first + (sizes + 1) / 2, sizes).reshape(n_rows, n), axis=1)
+    return ranks
+
+
+def row_correlations(x, y):
+    """Pearson correlation of each row of ``x`` with the same row of ``y``; identical
+    rows give exactly 1, and a constant row against a different one NaN (never
+    counted as converged)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xc = x - x.mean(axis=1, keepdims=True)
+        yc = y - y.mean(axis=1, keepdims=True)
+        r = np.sum(xc * yc, axis=1) / np.sqrt(np.sum(xc * xc, axis=1) * np.sum(yc * yc, axis=1))
+    r[(np.ptp(x, axis=1) == 0) | (np.ptp(y, axis=1) == 0)] = np.nan
+    r[np.all(x == y, axis=1)] = 1.0
+    return r
 
 
 class _RunningMeanCorrelation(StoppingRule):
     """Correlation between the running means of the per-instance probability
-    estimates after iterations k - 1 and k; stop when it reaches the threshold."""
+    estimates after iterations k - 1 and k; stop when it reaches the threshold.
+    The running mean after k iterations is the running sum divided by k."""
 
     needs_proba = True
     rank = False  # Spearman = Pearson on ranks
@@ -201,22 +241,47 @@ class _RunningMeanCorrelation(StoppingRule):
         super().__init__(max_iterations)
 
     def _reset_state(self):
-        self._mean = None
+        self._total = None
         self._compared = None  # the running mean as correlated (ranked for Spearman)
         self.last_correlation = float("nan")
 
+    def _compare(self, means):
+        return average_ranks(means) if self.rank else means
+
     def _converged(self, estimate, oof_proba):
         p = _as_proba(oof_proba)
-        if self._mean is not None and p.shape != self._mean.shape:
-            raise ValueError(f"oof_proba has {p.size} values, earlier iterations {self._mean.size}")
-        first = self._mean is None
-        self._mean = p.copy() if first else self._mean + (p - self._mean) / self.n_iterations
+        if self._total is not None and p.shape != self._total.shape:
+            raise ValueError(f"oof_proba has {p.size} values, earlier iterations {self._total.size}")
+        first = self._total is None
+        self._total = p.copy() if first else self._total + p
         previous = self._compared
-        self._compared = stats.rankdata(self._mean) if self.rank else self._mean
+        self._compared = self._compare((self._total / self.n_iterations)[None, :])
         if first:
             return False
-        self.last_correlation = _correlation(previous, self._compared)
+        self.last_correlation = float(row_correlations(previous, self._compared)[0])
         return self.last_correlation >= self.threshold
+
+    def _first_stop(self, estimates, probas=None, order=None):
+        if probas is None:
+            return None
+        length = 64
+        while True:   # short prefixes first: most replays stop early
+            rows = probas[order[:min(length, estimates.size)]]
+            rows = rows[..., 1] if rows.ndim == 3 and rows.shape[2] == 2 else rows.reshape(rows.shape[0], -1)
+            if not np.all(np.isfinite(rows)):
+                raise ValueError("oof_proba contains NaN or infinite values "
+                                 "(every instance needs an out-of-fold estimate)")
+            compared = self._compare(np.cumsum(rows, axis=0) / np.arange(1, len(rows) + 1)[:, None])
+            r = row_correlations(compared[:-1], compared[1:])       # r[i]: after iteration i + 2
+            hits = np.flatnonzero(r >= self.threshold)
+            if hits.size or len(rows) >= estimates.size:
+                break
+            length *= 4
+        if hits.size:
+            self.last_correlation = float(r[hits[0]])
+            return int(hits[0]) + 2, True
+        self.last_correlation = float(r[-1]) if r.size else float("nan")
+        return len(rows), False
 
     def _params(self):
         return {"threshold": self.threshold, "max_iterations": self.max_iterations}
@@ -256,13 +321,35 @@ def ks_statistic(a, b, ties="ecdf"):
     a, b = np.sort(np.asarray(a, dtype=float)), np.sort(np.asarray(b, dtype=float))
     if a.size == 0 or b.size == 0:
         raise ValueError("both samples need at least one value")
-    x = np.concatenate([a, b])
-    if ties == "merge":
-        steps = np.where(np.argsort(x, kind="stable") < a.size, 1.0 / a.size, -1.0 / b.size)
-        return float(np.max(np.abs(np.cumsum(steps))))
+    x = np.unique(np.concatenate([a, b]))
     f_a = np.searchsorted(a, x, side="right") / a.size
-    f_b = np.searchsorted(b, x, side="right") / b.size
-    return float(np.max(np.abs(f_a - f_b)))
+    d = np.abs(f_a - np.searchsorted(b, x, side="right") / b.size)
+    if ties == "merge":  # also where a's copies of a value are in and b's not yet
+        d = np.maximum(d, np.abs(f_a - np.searchsorted(b, x, side="left") / b.size))
+    return float(np.max(d))
+
+
+def ks_path(estimates, ties="ecdf"):
+    """The KS criterion's D after each iteration of ``estimates`` (odd iterations against
+    even ones, as :func:`ks_statistic`), all at once; entry 0 (one iteration) is NaN."""
+    v = np.asarray(estimates, dtype=float)
+    t = np.arange(v.size)
+    values, index = np.unique(v, return_inverse=True)
+    odd = t % 2 == 0                        # the 1st, 3rd, ... iterations
+    counts = {}
+    for name, rows in (("odd", odd), ("even", ~odd)):
+        c = np.zeros((v.size, values.size))
+        c[t[rows], index[rows]] = 1
+        counts[name] = np.cumsum(np.cumsum(c, axis=0), axis=1)   # [t, j]: how many <= values[j] so far
+    n_odd, n_even = ((t + 2) // 2)[:, None], ((t + 1) // 2)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f_odd = counts["odd"] / n_odd
+        d = np.abs(f_odd - counts["even"] / n_even).max(axis=1)
+        if ties == "merge":
+            below = np.hstack([np.zeros((v.size, 1)), counts["even"][:, :-1]])   # how many < values[j]
+            d = np.maximum(d, np.abs(f_odd - below / n_even).max(axis=1))
+    d[0] = np.nan
+    return d
 
 
 class KSCriterion(StoppingRule):
@@ -293,8 +380,23 @@ class KSCriterion(StoppingRule):
         self._estimates = []
         self.last_statistic = float("nan")
 
+    def _first_stop(self, estimates, probas=None, order=None):
+        values = estimates if self.decimals is None else np.round(estimates, self.decimals)
+        length = 64
+        while True:   # short prefixes first: most replays stop early
+            d = ks_path(values[:length], self.ties)
+            below = np.flatnonzero(d < self.threshold)
+            if below.size or length >= values.size:
+                break
+            length *= 4
+        if below.size:
+            self.last_statistic = float(d[below[0]])
+            return int(below[0]) + 1, True
+        self.last_statistic = float(d[-1])
+        return values.size, False
+
     def _converged(self, estimate, oof_proba):
-        self._estimates.append(estimate if self.decimals is None else round(estimate, self.decimals))
+        self._estimates.append(estimate if self.decimals is None else float(np.round(estimate, self.decimals)))
         if len(self._estimates) < 2:
             return False
         estimates = np.asarray(self._estimates)
