@@ -40,7 +40,6 @@ from cvrepro.profiles import study_parameters
 from cvrepro.published import raeder2010 as paper
 from cvrepro.reporting import record_run, save_table, say, show_figure, show_table
 from cvrepro.studies import raeder2010 as study
-from cvrepro.verdicts import summary_sentence
 
 started = time.time()
 params = study_parameters("raeder2010", profile, datasets=datasets, learners=learners, folds=folds,
@@ -222,13 +221,13 @@ if results.true_test is not None:
                    f"Table {number} (ours): {label} AUROC estimates of HDDT, C4.5 and NB beside the AUROC of the "
                    "model trained on the whole training set and scored on the test set ('actual'). Bottom rows: "
                    "the mean absolute error of each column against its learner's actual AUROC (what the paper "
-                   "prints under 'MSE') and the mean squared error.", digits=4)
+                   "prints under 'MSE') and the mean squared error.", digits=5)
         save_table(published, out, f"table_{number.lower()}_paper", caption=f"Table {number} (paper)")
         show_table(study.true_test_errors_vs_paper(true_test[kind], published), out,
                    f"table_{number.lower()}_errors_vs_paper",
-                   f"Table {number}'s error row, ours beside the paper's. The paper's row, labelled 'MSE', is the "
-                   "mean absolute error of its cells (recomputed here: it matches all 9 printed values); its mean "
-                   "squared error, recomputed from the same cells, is shown for comparison with ours.", digits=4)
+                   f"Table {number}'s error row, ours beside the paper's (other data sets: compare sizes, not "
+                   "values). " + study.describe_paper_error_row(published) + " Its mean squared error, recomputed "
+                   "from the same cells, is shown beside ours.", digits=5)
     say(study.describe_true_test(true_test))
 else:
     say("No true-test data set in this run: Tables IV and V are left out.")
@@ -247,12 +246,4 @@ record_run(out, "raeder2010", profile, claims, started)
 # ## Conclusion
 
 # %%
-counts = claims.verdict.value_counts()
-decided = claims[claims.verdict != "undecided"]
-say(f"{summary_sentence(claims)} "
-    + (f"Holding: {'; '.join(decided[decided.verdict == 'holds'].claim)}. " if "holds" in counts else "")
-    + (f"Not holding or only partly: {'; '.join(decided[decided.verdict != 'holds'].claim)}. "
-       if len(decided[decided.verdict != 'holds']) else "")
-    + (f"Undecided at the {profile} profile ({params['iterations']} iterations): "
-       f"{'; '.join(claims[claims.verdict == 'undecided'].claim)}; run the `paper` profile to decide them."
-       if "undecided" in counts else ""))
+say(study.describe_claims(claims, profile, params["iterations"]))
