@@ -1,6 +1,7 @@
 """The decision-tree engine shared by C4.5 (WEKA J48), HDDT and PART: growing, prediction, printing.
 
-The engine grows a tree the way WEKA's ``C45PruneableClassifierTree`` does:
+The engine grows a tree the way WEKA 3.6's J48 (its
+``weka.classifiers.trees.j48.C45PruneableClassifierTree``) does:
 multiway splits on nominal attributes (one branch per declared value, empty
 branches kept), binary splits on numeric ones, fractional instances for
 missing values (in training an instance goes down every branch with weight
