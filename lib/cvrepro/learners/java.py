@@ -7,7 +7,8 @@
   are public (``LN2_HI`` ... ``EXP_P5``) for rewritten forms of the same
   function (:mod:`cvrepro.learners.mlp_batched`).
 * ``SMALL``: the tolerance of WEKA's comparisons (``weka.core.Utils.SMALL``);
-  :func:`weka_round_text` and :func:`weka_number_text` print numbers as
+  :func:`weka_classify` is the class choice of ``classifyInstance`` in
+  WEKA's trees and rule lists; :func:`weka_round_text` and :func:`weka_number_text` print numbers as
   J48's and PART's models print them.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 import numpy as np
 from numba import njit
 
-__all__ = ["JavaRandom", "java_exp", "SMALL", "weka_round_text", "weka_number_text",
+__all__ = ["JavaRandom", "java_exp", "SMALL", "weka_classify", "weka_round_text", "weka_number_text",
            "LN2_HI", "LN2_LO", "INV_LN2", "EXP_P1", "EXP_P2", "EXP_P3", "EXP_P4", "EXP_P5"]
 
 SMALL = 1e-6          # weka.core.Utils.SMALL: the tolerance of Utils.gr / sm / eq
@@ -94,6 +95,23 @@ def java_exp(x):
     if k == 0:
         return 1.0 - ((x * c) / (c - 2.0) - x)
     return math.ldexp(1.0 - ((lo - (x * c) / (2.0 - c)) - hi), k)
+
+
+def weka_classify(P: np.ndarray) -> np.ndarray:
+    """Per row of class probabilities, the class WEKA's J48 and PART ``classifyInstance`` pick.
+
+    Classes are scanned in order and one is taken when it exceeds the best so
+    far (starting from -1) by more than ``SMALL`` (``Utils.gr``): ties within
+    1e-6 go to the lower class, near-ties chain upwards as WEKA's loop does.
+    """
+    P = np.asarray(P, dtype=float)
+    best = np.zeros(P.shape[0], dtype=np.int64)
+    top = np.full(P.shape[0], -1.0)
+    for j in range(P.shape[1]):
+        better = P[:, j] - top > SMALL
+        best[better] = j
+        top[better] = P[better, j]
+    return best
 
 
 def weka_round_text(x: float) -> str:

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .java import SMALL
+from .java import SMALL, weka_classify
 from .tree_engine import TreeEngine
-from .tree_kernels import C45_CRITERION, HELLINGER_CRITERION, pessimistic_errors, subtree_errors, z_score
+from .tree_kernels import (
+    C45_CRITERION,
+    HELLINGER_CRITERION,
+    pessimistic_errors,
+    predict_rows,
+    subtree_errors,
+    z_score,
+)
 
 __all__ = ["C45", "HDDT"]
 
@@ -34,6 +41,18 @@ class C45(TreeEngine):
     subtree raising, ``min_num_obj`` instances per branch, leaf frequencies as
     probabilities (``laplace=True``: J48 -A).
 
+    ``predict`` is J48's ``classifyInstance``: the class of highest leaf
+    frequency, even with ``laplace=True`` (WEKA ignores the Laplace correction
+    there, and ties within 1e-6 go to the lower class), while
+    ``predict_proba`` is J48's ``distributionForInstance`` (corrected with
+    ``laplace=True``). The two can disagree when a test instance with missing
+    values reaches several leaves. WEKA's own evaluation (its accuracy,
+    confusion matrix, cross-validation summary) takes the class of highest
+    ``distributionForInstance``, as :func:`cvrepro.metrics.predict_labels`
+    does on our probabilities: so :func:`cvrepro.runner.run_cv` reports the
+    accuracy WEKA reports for J48 -A, and ``predict`` gives the classes of
+    WEKA's ``-p`` output.
+
     ``unpruned=True`` is J48 -U (no pruning; the tree is still collapsed, as
     WEKA 3.6 does). ``to_text()`` prints the tree as J48 does; on all 52
     catalog data sets our trees print identically to WEKA 3.6.14's. Possible
@@ -55,6 +74,18 @@ class C45(TreeEngine):
     @property
     def _laplace(self):
         return self.laplace
+
+    def _fit(self, X, y):
+        super()._fit(X, y)
+        # leaf frequencies for predict when predict_proba is Laplace-corrected (see the class docstring)
+        self._frequencies = self._node_probs(self._bfs()[0], laplace=False) if self.laplace else None
+
+    def _predict_codes(self, X):
+        """J48's ``classifyInstance``: :func:`~cvrepro.learners.java.weka_classify` of the uncorrected
+        class probabilities."""
+        if getattr(self, "_frequencies", None) is None:
+            return weka_classify(self._predict_proba(X))
+        return weka_classify(predict_rows(X, self.schema_.nominal, *self._model[:-1], self._frequencies))
 
     def _setup(self, X, y):
         if not 0 < self.confidence <= 0.5:

@@ -226,9 +226,11 @@ class TreeEngine(TabularClassifier):
                 self._strip(c)
 
     # -- prediction --
-    def _leaf_probs(self, dist):
+    def _leaf_probs(self, dist, laplace=None):
+        """Class probabilities of a node with class weights ``dist``: Laplace-smoothed if
+        ``laplace`` (default: the learner's ``_laplace``), else frequencies (0 if it is empty)."""
         total = dist.sum()
-        if self._laplace:
+        if self._laplace if laplace is None else laplace:
             return (dist + 1) / (total + self._K)
         if abs(total) < SMALL:
             return np.zeros_like(dist)
@@ -247,7 +249,11 @@ class TreeEngine(TabularClassifier):
         return (np.array([n.attr for n in nodes]), np.array([n.point for n in nodes]),
                 np.array([n.is_leaf for n in nodes]), np.array([n.is_empty for n in nodes]), first,
                 np.array([0 if n.is_leaf else len(n.children) for n in nodes]), frac,
-                np.array([self._leaf_probs(n.dist) for n in nodes]))
+                self._node_probs(nodes))
+
+    def _node_probs(self, nodes, laplace=None):
+        """``_leaf_probs`` of ``nodes`` (in ``_bfs`` order), one row per node."""
+        return np.array([self._leaf_probs(n.dist, laplace) for n in nodes])
 
     def _bfs(self):
         """The nodes breadth first (numbered by ``uid``; siblings consecutive) and each one's first branch."""
