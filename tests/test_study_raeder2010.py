@@ -313,3 +313,24 @@ def test_fixed_10_claim_is_undecided_while_fixed_50_exhausts_the_stored_runs():
     assert judge(stopping=parts)[0][claim] == "holds"
     parts = {p: stopping_part(500, r_fixed10=1.0, a=a, b=b) for p, (a, b, _) in study.TABLE_3_PARTS.items()}
     assert judge(stopping=parts)[0][claim] == "does not hold"
+
+
+def test_run_returns_the_grid_and_the_true_test_part():
+    params = {**study_parameters("raeder2010", "smoke"), "datasets": ["vote"], "learners": ["NB"], "folds": [2],
+              "iterations": 2, "true_test_datasets": ["segment"]}
+    results = study.run(params, progress=False)
+    assert len(results.iterations) == 2 and set(results.iterations.learner) == {"NB"}
+    assert set(results.true_test_cv.iterations.learner) == set(study.TRUE_TEST_LEARNERS)
+    assert set(results.true_test.learner) == set(study.TRUE_TEST_LEARNERS)
+    assert results.true_test.auroc.between(0.5, 1.0).all()
+    assert study.run({**params, "true_test_datasets": []}, progress=False).true_test is None
+
+
+def test_distance_from_paper_is_zero_for_the_papers_own_numbers():
+    ranks = paper.table_1().melt(id_vars=["estimate", "folds"], var_name="learner", value_name="average_rank")
+    published = paper.table_3("a")
+    ours = published[published.dataset.isin(["bupa", "pima", "vote"])]
+    table = study.distance_from_paper(study.table_1_vs_paper(ranks).dropna(),
+                                      {"a": study.table_3_vs_paper(ours, "a")}, {}).set_index("quantity")
+    assert table.loc["average rank", "cells"] == 36 and table.loc["average rank", "max |ours - paper|"] == 0
+    assert table.loc["R", "cells"] == 15 and table.loc["R", "max |ours - paper|"] == 0

@@ -66,7 +66,9 @@ __all__ = [
     "distribution_summary", "figure_2_panels", "figure_2", "figure_2_cells", "stopping_rules", "table_3",
     "table_3_vs_paper", "table_3_shown", "table_3_readings", "true_test_performance", "true_test_table",
     "error_rows", "true_test_errors_vs_paper", "claims", "describe_table_1", "describe_figure_1",
-    "describe_table_2", "describe_figure_2", "describe_table_3", "describe_true_test", "estimate_core_hours",
+    "describe_table_2", "describe_figure_2", "describe_table_3", "distance_from_paper", "describe_true_test",
+    "estimate_core_hours", "describe_paper_error_row", "describe_claims",
+    "TRUE_TEST_NOTE", "MAE_ROW", "MSE_ROW", "N_ORDERINGS", "FIGURE_1_PANELS",
 ]
 
 # --------------------------------------------------------------------------- #
@@ -1099,6 +1101,29 @@ def claims(ranks: pd.DataFrame, info: dict, settle: pd.DataFrame, leads: pd.Data
                              ("cross-validation tends to underestimate true-test performance", "Tables IV-V")):
             out.append(Claim(claim, where, UNDECIDED, "no true-test data set in this run"))
     return claims_table(out)
+
+
+def distance_from_paper(table1_vs: pd.DataFrame, table3_vs: dict, errors_vs: dict) -> pd.DataFrame:
+    """How far our numbers lie from the published ones, table by table: the number of cells
+    compared and the mean and largest absolute difference (``*_vs_paper`` tables as input)."""
+    rows = []
+
+    def add(table, quantity, diffs):
+        d = np.abs(pd.Series(diffs, dtype=float).dropna())
+        if len(d):
+            rows.append({"table": table, "quantity": quantity, "cells": len(d), "mean |ours - paper|": d.mean(),
+                         "max |ours - paper|": d.max()})
+
+    add("Table I", "average rank", table1_vs["average_rank diff"])
+    for part, vs in table3_vs.items():
+        add(f"Table III({part})", "R", vs[[c for c in vs.columns if c.startswith("R ") and c.endswith(" diff")]]
+            .to_numpy().ravel())
+        for rule in ("Rank", "KS-0.1", "KS-0.2"):
+            cols = [c for c in vs.columns if c.endswith(f"-{rule} diff")]
+            add(f"Table III({part})", f"mean iterations, {rule}", vs[cols].to_numpy().ravel())
+    for kind, vs in errors_vs.items():
+        add("Table IV" if kind == "canonical" else "Table V", "error row (other data sets)", vs["MAE diff"])
+    return pd.DataFrame(rows)
 
 
 def describe_claims(claims: pd.DataFrame, profile: str, n_iterations: int) -> str:
