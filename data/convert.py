@@ -424,6 +424,20 @@ CRX_VALUES = {
     "A12": ["t", "f"], "A13": ["g", "p", "s"],
 }
 
+# anneal.names' value lists without its "-" (not applicable), as WEKA's anneal.arff declares them;
+# Orange's file declares none, and m, marvi, corr, jurofm, s and p have no value at all.
+ANNEAL_VALUES = {
+    "family": ["GB", "GK", "GS", "TN", "ZA", "ZF", "ZH", "ZM", "ZS"], "product-type": ["C", "H", "G"],
+    "steel": ["R", "A", "U", "K", "M", "S", "W", "V"], "temper_rolling": ["T"], "condition": ["S", "A", "X"],
+    "formability": ["1", "2", "3", "4", "5"], "non-ageing": ["N"], "surface-finish": ["P", "M"],
+    "surface-quality": ["D", "E", "F", "G"], "enamelability": ["1", "2", "3", "4", "5"],
+    **{flag: ["Y"] for flag in ("bc", "bf", "bt", "bl", "m", "cbond", "marvi", "exptl", "ferro", "corr",
+                                "lustre", "jurofm", "s", "p")},
+    "bw/me": ["B", "M"], "chrom": ["C"], "phos": ["P"], "bl/brght/vrn/cln": ["B", "R", "V", "C"],
+    "shape": ["COIL", "SHEET"], "oil": ["Y", "N"], "bore": ["0000", "0500", "0600", "0760"],
+    "packing": ["1", "2", "3"],
+}
+
 # WEKA's colic.arff: its attribute names, the UCI column each comes from and the labels of the
 # UCI codes 1, 2, ... (None: numeric). Hospital number, lesion types and cp_data are dropped.
 COLIC = [
@@ -508,10 +522,10 @@ def convert_new(src: Path) -> dict[str, tuple]:
     out["horse-colic"] = (df, None, ("orange", rel),
                           "UCI horse-colic.data (300) + horse-colic.test (68) as WEKA's colic.arff: hospital "
                           "number, lesion types and cp_data dropped; class surgical lesion (UCI attribute 24)")
-    df, rel = orange(src, "anneal", "y")
+    df, rel = orange(src, "anneal", "y", values=ANNEAL_VALUES)
     out["anneal"] = (df, None, ("orange", rel),
-                     "UCI anneal.data (798) + anneal.test (100), as WEKA's anneal.arff; '?' read as missing; "
-                     "UCI's class 4 has no example and is left out")
+                     "UCI anneal.data (798) + anneal.test (100), as WEKA's anneal.arff: '?' read as missing, "
+                     "value lists of anneal.names without '-'; UCI's class 4 has no example and is left out")
     df, rel = orange(src, "audiology", "y")
     out["audiology"] = (df, None, ("orange", rel),
                         "UCI audiology.standardized.data (200) + .test (26) without the case identifier")
