@@ -496,7 +496,8 @@ def study_coverage() -> pd.DataFrame:
     Columns: ``study``, ``paper_datasets`` (the data sets the paper names or
     implies), ``original``, ``stand_in``, ``missing``, ``added`` (data sets
     the study uses in place of missing ones), ``stand_ins`` ("paper name ->
-    catalog name", ...) and ``missing_names``.
+    catalog name", ...; the paper name alone where the stand-in has that
+    name, as for a redrawn generated set) and ``missing_names``.
     """
     table = paper_datasets()
     rows = []
@@ -508,7 +509,8 @@ def study_coverage() -> pd.DataFrame:
             "study": study,
             "paper_datasets": int(t["paper_name"].notna().sum()),
             **{status.replace("-", "_"): int(counts.get(status, 0)) for status in STATUSES},
-            "stand_ins": ", ".join(f"{p} -> {d}" for p, d in zip(stand["paper_name"], stand["dataset"])),
+            "stand_ins": ", ".join(p if _key(p) == d else f"{p} -> {d}"
+                                   for p, d in zip(stand["paper_name"], stand["dataset"])),
             "missing_names": ", ".join(t.loc[t["status"] == MISSING, "paper_name"]),
         })
     return pd.DataFrame(rows)
