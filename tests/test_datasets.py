@@ -321,6 +321,8 @@ def test_unavailable_paper_set_names_its_stand_in_or_says_why():
         load_dataset("mesh")
     with pytest.raises(KeyError, match="'kddpe' is not available"):
         load_dataset("kddpe")
+    with pytest.raises(KeyError, match="'Heart disease' is a paper's name.*scheffer1997.*'heart'"):
+        load_dataset("Heart disease")  # Statlog heart there; not an alias, as it could mean Cleveland
 
 
 def test_split_errors_are_clear():

@@ -357,12 +357,17 @@ def resolve_name(name: str) -> str:
     if key in _ALIASES:
         return _ALIASES[key]
     if key in _PAPER_ONLY:
+        rows = _PAPER_ONLY[key]
         hints = []
-        for row in _PAPER_ONLY[key]:
-            if row.dataset:
-                hints.append(f"{row.study} uses the stand-in {row.dataset!r} ({row.note}); load it by that name")
-            else:
+        for row in rows:
+            if row.status == MISSING:
                 hints.append(f"{row.study}: {row.note}")
+            elif row.status == STAND_IN:
+                hints.append(f"{row.study} uses the stand-in {row.dataset!r} ({row.note}); load it by that name")
+            else:  # a paper's own wording of a catalog set, not made an alias as it could mean others
+                hints.append(f"in {row.study} it is the catalog's {row.dataset!r}; load it by that name")
+        if all(row.status == ORIGINAL for row in rows):
+            raise KeyError(f"{name!r} is a paper's name, not a catalog name: " + "; ".join(hints))
         raise KeyError(f"data set {name!r} is not available here; " + "; ".join(hints)
                        + ". No other stand-in ships with cvrepro (try load_openml if you are online)")
     known = sorted(_BY_NAME) + sorted(_ALIASES)
