@@ -350,7 +350,7 @@ def test_manifest_records_origin_licence_and_checksum_of_every_file():
     manifest = pd.read_csv(folder / "MANIFEST", sep="\t", dtype=str, keep_default_na=False)
     assert set(manifest["file"]) == {p.name for p in folder.glob("*.parquet")}
     for row in manifest.itertuples():
-        assert row.package and row.version and row.path_in_package and row.licence
+        assert row.package and row.version and row.path_in_package and row.licence and row.package_licence
         assert hashlib.sha256((folder / row.file).read_bytes()).hexdigest() == row.sha256
 
 
