@@ -107,8 +107,8 @@ panels = study.figure_1_panels(params["datasets"], params["learners"], params["i
 fig, leads = study.figure_1(results.iterations, panels)
 show_figure(fig, out, "figure_1",
             "Figure 1. Running mean of the AUROC estimate against the number of CV iterations averaged, as the "
-            "paper's panels: (a) twonorm 10-fold, C4.5 and HDDT; (b) vote 5-fold, (c) crx 2-fold, (d) crx's "
-            "first 30 iterations, C4.5, MLP (one hidden layer of 3 units: our reading) and 5-NN. Where lines "
+            "paper's panels: (a) twonorm 10-fold, C4.5 and HDDT; (b) vote 5-fold, (c) crx (UCI credit-a) 2-fold, "
+            "(d) its first 30 iterations, C4.5, MLP (one hidden layer of 3 units: our reading) and 5-NN. Where lines "
             "cross, the leading learner changes; a flat line has settled. Panels show at most the iterations of "
             "this run (noted in their titles).")
 show_table(leads.drop(columns=["dataset", "k"]), out, "figure_1_leads",
@@ -142,7 +142,7 @@ for k in study.TABLE_2_FOLDS:
     if k == 10:
         show_table(study.table_2_vs_paper(table2), out, "table_2_vs_paper",
                    "Table II, ours (10-fold) beside the paper's seeds 216 and 459, by the paper's data set names "
-                   "(heart-c and heart-h share our Statlog heart, credit-a and crx our crx). The seeds differ, so "
+                   "(credit-a and crx are one file here). The seeds differ, so "
                    "compare the size of the differences, not the values.")
 save_table(paper.table_2(), out, "table_2_paper", caption="Table II (paper, seeds 216 and 459)")
 show_table(study.retest_table_2(paper.table_2()), out, "table_2_paper_retested",

@@ -28,12 +28,27 @@ class FakeCV:
 
 # --- design -------------------------------------------------------------------------------
 
+def test_statlog_heart_rows_are_cleveland_rows_so_it_does_not_stand_in_for_heart_h():
+    from cvrepro.datasets import load_dataset
+
+    def keys(d):  # age, resting blood pressure, cholesterol, maximum heart rate
+        cols = d.X.iloc[:, [0, 3, 4, 7]].apply(lambda c: pd.to_numeric(c.astype(str))).round(1)
+        return set(cols.astype(str).agg("|".join, axis=1))
+
+    statlog, cleveland = keys(load_dataset("heart")), keys(load_dataset("heart-c"))
+    assert len(statlog) == 270 and statlog <= cleveland
+    assert "Cleveland" in study.HEART_H_NOTE
+
+
 def test_design_every_paper_data_set_has_a_catalog_set_or_is_marked_missing():
     table = study.stand_ins()
     assert set(table.status) <= {"original", "stand-in", "missing"}
     assert set(table[table.status == "missing"].paper) == set(table[table["used here"] == "-"].paper)
-    assert {"NCAAF", "horse-colic"} <= set(table[table.status == "missing"].paper)
-    assert study.DATASETS == list(dict.fromkeys(d.used for d in study.PAPER_DATASETS if d.used))
+    assert set(table[table.status == "missing"].paper) == {"NCAAF", "heart-h", "(unnamed 20th)"}
+    assert set(table[table.status == "stand-in"].paper) == {"ringnorm", "threenorm", "twonorm"}
+    assert study.TRUE_TEST_DATASETS == ["segment", "dna", "landsat"]
+    assert study.DATASETS == list(dict.fromkeys(table[table["used here"] != "-"]["used here"]))
+    assert len(study.DATASETS) == 16  # credit-a and crx are one file
     assert study_parameters("raeder2010", "paper")["datasets"] == study.DATASETS
     assert study_parameters("raeder2010", "paper")["iterations"] == study.PAPER_ITERATIONS == 500
     from cvrepro.datasets import load_dataset
@@ -195,10 +210,10 @@ def test_ks_on_a_constant_learner_reproduces_the_papers_1000_and_rank_stops_at_2
 
 
 def test_table_3_vs_paper_rows_follow_the_paper():
-    ours = pd.DataFrame({"dataset": ["vote", "crx"], "R Rank": [0.5, 0.7]})
+    ours = pd.DataFrame({"dataset": ["vote", "credit-a"], "R Rank": [0.5, 0.7]})
     vs = study.table_3_vs_paper(ours, "a")
     assert list(vs.dataset) == list(paper.table_3("a").dataset)
-    assert vs.set_index("dataset").loc["credit-a", "R Rank ours"] == 0.7  # crx stands in for credit-a
+    assert vs.set_index("dataset").loc["crx", "R Rank ours"] == 0.7  # one file for credit-a and crx
     with pytest.raises(ValueError, match="what must be"):
         study.table_3_shown(vs, "cost")
 

@@ -51,12 +51,13 @@ from ..convergence import (
     RankCriterion,
     replay_reproducibility,
 )
+from ..datasets import paper_datasets
 from ..runner import CVResults, iterations_per_task, run_cv
 from ..stats import bonferroni_dunn_test, critical_difference, friedman_test, sign_test, wilcoxon_signed_rank
 from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
 
 __all__ = [
-    "PaperDataset", "PAPER_DATASETS", "DATASETS", "LEARNERS", "FOLDS", "PARTITIONER", "SEED",
+    "PAPER_DATASETS", "HEART_H_NOTE", "DATASETS", "LEARNERS", "FOLDS", "PARTITIONER", "SEED",
     "PAPER_ITERATIONS", "CANONICAL_REPEATS", "TRUE_TEST_DATASETS", "TRUE_TEST_LEARNERS", "TABLE_2_PAIR",
     "TABLE_2_FOLDS", "TABLE_3_PARTS", "REPLAY_CAP", "STOPPING_RULES", "READINGS", "SCALES", "C45_LAPLACE_NOTE",
     "Results", "run", "make_learners", "stand_ins", "learners_table", "readings", "to_paper_names",
@@ -82,50 +83,31 @@ PARTITIONER = "scv"          # stratified k-fold, as WEKA's cross-validation
 SEED = 0                     # iteration i uses seed SEED + i
 
 
-@dataclass(frozen=True)
-class PaperDataset:
-    """One data set of the paper: its name there, the catalog's data set used for it
-    (None: not available), ``original``, ``stand-in`` or ``missing``, and why."""
-
-    paper: str
-    used: str | None
-    status: str
-    note: str = ""
+# The paper's data sets and what is used for each, from the catalog (cvrepro.datasets.paper_datasets),
+# with one choice of this study: heart-h stays unavailable (HEART_H_NOTE).
+HEART_H_NOTE = ("the Hungarian file is in no registry package; the catalog's nearest stand-in, Statlog heart, "
+                "is not used: its 270 rows are all rows of the Cleveland data (same age, blood pressure, "
+                "cholesterol and maximum heart rate), which heart-c already is")
 
 
-# The paper's data sets (Tables II-III; NCAAF of Table III(a-b) is its college-football of III(c)).
-PAPER_DATASETS: tuple[PaperDataset, ...] = (
-    PaperDataset("breast-w", "breast-w", "original"),
-    PaperDataset("bupa", "bupa", "original"),
-    PaperDataset("NCAAF", None, "missing", "college football (NCAAF): not public; no stand-in"),
-    PaperDataset("credit-a", "crx", "stand-in",
-                 "KEEL crx (653 complete rows, decimal points lost) stands in for UCI credit-a"),
-    PaperDataset("crx", "crx", "stand-in",
-                 "KEEL crx stands in for UCI crx; credit-a and crx become one data set here"),
-    PaperDataset("heart-c", "heart", "stand-in", "Statlog heart (270) stands in for Cleveland heart-c"),
-    PaperDataset("heart-h", "heart", "stand-in", "Statlog heart (270) stands in for Hungarian heart-h"),
-    PaperDataset("horse-colic", None, "missing", "not available in the catalog"),
-    PaperDataset("ion", "ionosphere", "original"),
-    PaperDataset("krkp", "chess", "original", "KEEL chess is UCI kr-vs-kp"),
-    PaperDataset("pima", "pima", "original"),
-    PaperDataset("promoters", "promoters", "original"),
-    PaperDataset("ringnorm", "ringnorm", "stand-in",
-                 "generated from Breiman's definition (300 examples); the paper's sample is not known"),
-    PaperDataset("sonar", "sonar", "original"),
-    PaperDataset("threenorm", "threenorm", "stand-in",
-                 "generated from Breiman's definition (300 examples); the paper's sample is not known"),
-    PaperDataset("tic-tac-toe", "tic-tac-toe", "original"),
-    PaperDataset("twonorm", "twonorm", "stand-in",
-                 "generated from Breiman's definition (300 examples); the paper's sample is not known"),
-    PaperDataset("vote", "vote", "original"),
-    PaperDataset("vote1", "vote1", "original", "vote without the physician-fee-freeze attribute"),
-)
+def _paper_table() -> pd.DataFrame:
+    table = paper_datasets("raeder2010")
+    table = table.rename(columns={"paper_name": "paper", "dataset": "used"}).astype(object)
+    table = table.where(table.notna(), None)
+    heart_h = table.paper == "heart-h"
+    table.loc[heart_h, ["used", "status", "note"]] = [None, "missing", HEART_H_NOTE]
+    return table
+
+
+PAPER_DATASETS = _paper_table()
+_CV_ROWS = PAPER_DATASETS[PAPER_DATASETS.used_for.str.contains("Tables I-III") & PAPER_DATASETS.paper.notna()]
 # The catalog data sets of the full design, each once, in the paper's order.
-DATASETS = list(dict.fromkeys(d.used for d in PAPER_DATASETS if d.used is not None))
+DATASETS = list(dict.fromkeys(d for d in _CV_ROWS.used if d is not None))
 
 # Tables IV-V: the paper's true-test sets (KDDPE, college-football, compustat, ozone-1h, ozone-8h,
 # text, wrds) are not available; the catalog's sets shipped with a separate test set stand in.
-TRUE_TEST_DATASETS = ["segment", "dna", "landsat"]
+TRUE_TEST_DATASETS = list(PAPER_DATASETS[(PAPER_DATASETS.status == "added")
+                                         & PAPER_DATASETS.used_for.str.contains("Tables IV-V")].used)
 TRUE_TEST_LEARNERS = ("HDDT", "C4.5", "NB")
 TRUE_TEST_NOTE = ("The paper's true-test sets (KDDPE, college-football, compustat, ozone-1h, ozone-8h, text, "
                   "wrds) are not available; segment, dna and landsat, shipped with a separate test set, stand in "
@@ -280,9 +262,9 @@ def true_test_performance(datasets, learners: dict) -> pd.DataFrame:
 # Stand-ins and readings
 # --------------------------------------------------------------------------- #
 def stand_ins() -> pd.DataFrame:
-    """The paper's data sets, the catalog data set used for each, its status and why."""
-    return pd.DataFrame([{"paper": d.paper, "used here": d.used or "-", "status": d.status,
-                          "note": d.note or "same data"} for d in PAPER_DATASETS])
+    """The paper's data sets (Tables I-III), the catalog data set used for each, its status and why."""
+    return pd.DataFrame({"paper": _CV_ROWS.paper, "used here": _CV_ROWS.used.fillna("-"),
+                         "status": _CV_ROWS.status, "note": _CV_ROWS.note}).reset_index(drop=True)
 
 
 def learners_table(names, c45_laplace: bool = True) -> pd.DataFrame:
@@ -316,8 +298,7 @@ def readings() -> pd.DataFrame:
 
 def to_paper_names(table: pd.DataFrame, column: str = "dataset") -> pd.DataFrame:
     """Rows keyed by the paper's names (a catalog set standing in for two names appears twice)."""
-    rows = [(d.paper, d.used) for d in PAPER_DATASETS if d.used is not None]
-    mapping = pd.DataFrame(rows, columns=["paper", column])
+    mapping = _CV_ROWS[_CV_ROWS.used.notna()][["paper", "used"]].set_axis(["paper", column], axis=1)
     return mapping.merge(table, on=column).drop(columns=column).rename(columns={"paper": column})
 
 
@@ -493,12 +474,15 @@ def figure_1_panels(datasets, learners, n_iterations: int) -> list[dict]:
     earlier one (crx's first 30 when the run has 30 iterations or fewer) is
     left out with a note. A missing data set is replaced by the run's first;
     missing learners are dropped."""
+    catalog = dict(zip(_CV_ROWS.paper, _CV_ROWS.used))
     panels, shown = [], set()
     for dataset, wanted, k, n in FIGURE_1_PANELS:
-        used = dataset if dataset in datasets else datasets[0]
+        name = catalog.get(dataset) or dataset
+        used = name if name in datasets else datasets[0]
         have = [l for l in wanted if l in learners] or list(learners[:3])
         n_shown = min(n, n_iterations)
-        notes = [] if used == dataset else [f"{used} in place of {dataset}"]
+        notes = ([] if used == dataset else [f"the paper's {dataset}"] if used == name
+                 else [f"{used} in place of {dataset}"])
         if n_shown < n:
             notes.append(f"{n_shown} of the paper's {n} iterations")
         key = (used, tuple(have), k, n_shown)
@@ -555,7 +539,7 @@ def describe_figure_1(leads: pd.DataFrame, settle: pd.DataFrame, panels: list[di
             f"{settle.settles_at.max()}); in {int(settle.censored.sum())} of {len(settle)} cells it still moves "
             f"in the second half of the run, so the run is too short to tell when those settle.")
     if skipped:
-        text += (f" Panel (d), the first 30 iterations of crx, is left out: this run has "
+        text += (f" Panel (d), the first 30 iterations of {skipped[0]['dataset']}, is left out: this run has "
                  f"{skipped[0]['n_iterations']} iterations, so it would repeat panel (c).")
     return text
 
