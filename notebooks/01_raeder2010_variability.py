@@ -74,6 +74,8 @@ say(study.describe_stand_ins(params["datasets"]))
 results = study.run(params, store=store, n_jobs=n_jobs, backend=backend)
 failures = results.cv.failures
 save_table(failures, out, "failures")
+if len(failures):
+    show_table(failures, out, "failures", "Folds that failed (their metrics are NaN and left out of every table).")
 say(f"{len(results.iterations)} CV iterations (data set x learner x k x iteration) "
     + (f"and {len(results.true_test_cv.iterations)} on the true-test sets; " if results.true_test_cv else "; ")
     + (f"{len(failures)} folds failed (listed in `failures.csv`)." if len(failures) else "no fold failed."))
@@ -222,7 +224,10 @@ if results.true_test is not None:
                    "model trained on the whole training set and scored on the test set ('actual'). Bottom rows: "
                    "the mean absolute error of each column against its learner's actual AUROC (what the paper "
                    "prints under 'MSE') and the mean squared error.", digits=5)
-        save_table(published, out, f"table_{number.lower()}_paper", caption=f"Table {number} (paper)")
+        show_table(published, out, f"table_{number.lower()}_paper",
+                   f"Table {number} (paper): its {label.split(' (')[0]} estimates on its seven true-test data sets, "
+                   "for comparison with ours above (other data sets); its bottom row, labelled 'MSE', is a mean "
+                   "absolute error.", digits=3)
         errors_vs[kind] = study.true_test_errors_vs_paper(true_test[kind], published)
         show_table(errors_vs[kind], out,
                    f"table_{number.lower()}_errors_vs_paper",
