@@ -359,3 +359,54 @@ def test_stopping_with_store_recomputes_nothing(tmp_path, labor, count_tasks):
     assert count_tasks == []
     same(first, again)
     pd.testing.assert_frame_equal(first.stopping, again.stopping)
+
+
+# --------------------------------------------------------------------------- user-written learners
+_MAIN_LEARNER = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import pandas as pd
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from cvrepro.runner import run_cv
+
+    class Centroid(ClassifierMixin, BaseEstimator):   # defined in __main__, as in a notebook
+        def __init__(self, noise=0.1, random_state=None):
+            self.noise, self.random_state = noise, random_state
+
+        def fit(self, X, y):
+            self.classes_ = np.unique(y)
+            self.centres_ = np.array([X[y == c].mean(axis=0) for c in self.classes_])
+            self.jitter_ = np.random.default_rng(self.random_state).normal(scale=self.noise)
+            return self
+
+        def predict_proba(self, X):
+            d = -((X[:, None, :] - self.centres_[None]) ** 2).sum(axis=2) + self.jitter_ * np.arange(2)
+            e = np.exp(d - d.max(axis=1, keepdims=True))
+            return e / e.sum(axis=1, keepdims=True)
+
+    if __name__ == "__main__":
+        from distributed import Client, LocalCluster
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(60, 3)); y = np.repeat([0, 1], 30); X[y == 1] += 0.7
+        args = dict(datasets=[("toy", X, y)], learners={"centroid": Centroid()}, folds=3, iterations=4,
+                    progress=False)
+        runs = {"one": run_cv(**args, n_jobs=1), "two": run_cv(**args, n_jobs=2)}
+        with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster):
+            runs["dask"] = run_cv(**args, backend="dask")
+        for name, res in runs.items():
+            assert res.failures.empty, (name, res.failures)
+            pd.testing.assert_frame_equal(res.iterations.drop(columns="seconds"),
+                                          runs["one"].iterations.drop(columns="seconds"))
+        print("same", sorted(runs), runs["one"].iterations.auroc.round(4).tolist())
+""")
+
+
+def test_learner_defined_in_main_runs_on_every_backend(tmp_path):
+    """A class written in a script or notebook (``__main__``) works with joblib workers and a
+    dask cluster in other processes (it is pickled by value), with the same tables as in process."""
+    script = tmp_path / "notebook_like.py"
+    script.write_text(_MAIN_LEARNER)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.startswith("same ['dask', 'one', 'two']")
