@@ -349,6 +349,45 @@ def test_bad_input(labor):
         run_cv([("x", np.zeros((3, 1)), [0, 1])], LEARNERS, progress=False)
 
 
+@pytest.mark.parametrize("arg, value, error, words", [
+    ("n_jobs", "two", TypeError, "n_jobs must be an integer"),
+    ("n_jobs", 2.0, TypeError, "n_jobs must be an integer"),
+    ("n_jobs", 0, ValueError, "n_jobs must not be 0"),
+    ("batch_size", "5", TypeError, "batch_size must be None or an integer"),
+    ("batch_size", 0, ValueError, "batch_size must be None or an integer >= 1"),
+    ("iterations", 2.5, TypeError, "iterations must be an integer"),
+    ("iterations", True, TypeError, "iterations must be an integer"),
+    ("seed", -1, ValueError, "seed must be an integer in"),
+    ("seed", "0", TypeError, "seed must be an integer in"),
+    ("folds", "5", ValueError, "folds must be an integer"),
+    ("backend", "lokky", ValueError, "backend must be one of"),
+    ("backend", 2, TypeError, "backend must be a string"),
+    ("store", 3, TypeError, "store must be None or a directory path"),
+    ("progress", "yes", TypeError, "progress must be True or False"),
+    ("stopping", 3, TypeError, "stopping must be None or a factory"),
+    ("partitioner_params", [("metric", "hvdm")], TypeError, "partitioner_params must be None or a dict"),
+])
+def test_bad_arguments_are_named_before_any_work(labor, arg, value, error, words, count_tasks):
+    args = dict(datasets=[labor], learners=LEARNERS, folds=2, iterations=2, progress=False)
+    with pytest.raises(error, match=words):
+        run_cv(**{**args, arg: value})
+    assert count_tasks == []
+
+
+def test_text_columns_are_rejected_up_front(labor, count_tasks):
+    X = labor.X.copy()
+    X["note"] = [f"free text {i}" for i in range(len(X))]
+    with pytest.raises(TypeError, match=r"column 'note' .* neither numeric nor categorical.*astype\('category'\)"):
+        run_cv([("labor", X, labor.y)], LEARNERS, folds=2, iterations=1, progress=False)
+    X["note"] = X["note"].astype("category")      # declared values: accepted
+    res = run_cv([("labor", X, labor.y)], {"nb": LEARNERS["nb"]}, folds=2, iterations=1, progress=False)
+    assert res.failures.empty
+    text = np.array([["a", 1.0]] * 4 + [["b", 2.0]] * 4, dtype=object)
+    with pytest.raises(TypeError, match="column 0 of X"):
+        run_cv([("np", text, [0, 1] * 4)], LEARNERS, folds=2, iterations=1, progress=False)
+    assert count_tasks[:1] == [(("labor", "nb", "scv", 2), (0,))]   # only the good call ran
+
+
 def test_stopping_with_store_recomputes_nothing(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=20,
                 stopping=lambda: StopAfterStable(), batch_size=3, progress=False, store=tmp_path)

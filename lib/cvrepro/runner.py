@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .engine.backends import execute, is_dask, n_workers
-from .engine.inputs import check_inputs
+from .engine.inputs import check_inputs, check_run_arguments
 from .engine.planning import Plan, iterations_per_task
 from .engine.results import CVFailureWarning, CVResults, assemble
 from .engine.tasks import FoldOutcome, LearnerFactory, fit_predict_folds, learner_seed, learner_seeds
@@ -84,6 +84,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
     False forces fold-by-fold fitting).
     """
+    check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched, stopping,
+                        partitioner_params)
     grid = check_inputs(datasets, learners, folds, iterations, partitioner, partitioner_params,
                         stopping, stopping_metric)
     plan = Plan(grid, ResultStore(store) if store is not None else None, iterations, seed, stopping,
