@@ -201,7 +201,7 @@ def check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, pr
     if backend != "dask" and "://" not in backend and backend not in joblib.parallel.BACKENDS:
         raise ValueError(f"backend must be one of {sorted(joblib.parallel.BACKENDS)}, 'dask' or a "
                          f"scheduler address such as 'tcp://host:8786', got {backend!r}")
-    _check_int("seed", seed, 0, 2**32 - 1 - iterations,
+    _check_int("seed", seed, 0, 2**32 - 1 - int(iterations),
                "an integer in [0, 2**32 - 1 - iterations] (iteration i uses seed + i)")
     if batch_size is not None:
         _check_int("batch_size", batch_size, 1, what="None or an integer >= 1")
