@@ -193,13 +193,13 @@ def test_damaged_files_are_recomputed(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=4,
                 progress=False, batch_size=2, store=tmp_path)
     clean = run_cv(**args)
-    files = sorted(tmp_path.rglob("*.parquet"))
-    inst = next(f for f in files if f.name.startswith("it000000") and "instances" in f.name)
+    inst = next((tmp_path / "instances").rglob("it000000-*.parquet"))
     inst.write_bytes(inst.read_bytes()[:-200])                   # truncated
-    its = next(f for f in files if f.name.startswith("it000002") and "iterations" in f.name)
+    its = next((tmp_path / "iterations").rglob("it000002-*.parquet"))
     raw = bytearray(its.read_bytes())
-    chunk = pq.read_metadata(its).row_group(0).column(2)         # a data page (accuracy)
-    raw[chunk.data_page_offset + chunk.total_compressed_size // 2] ^= 0xFF   # one flipped byte
+    meta = pq.read_metadata(its).row_group(0)
+    chunk = next(meta.column(j) for j in range(meta.num_columns) if meta.column(j).path_in_schema == "accuracy")
+    raw[chunk.data_page_offset + chunk.total_compressed_size // 2] ^= 0xFF   # one flipped byte in a data page
     its.write_bytes(bytes(raw))
     count_tasks.clear()
     with pytest.warns(RuntimeWarning, match="damaged"):
@@ -234,17 +234,20 @@ def test_resume_after_kill_9(tmp_path):
     store = tmp_path / "store"
     proc = subprocess.Popen([sys.executable, str(script), str(store), str(tmp_path / "a.parquet")])
     deadline = time.time() + 60
-    while len(list(store.rglob("*.folds.parquet"))) < 3 and time.time() < deadline:
+    while len(list(store.glob("folds/**/*.parquet"))) < 3 and time.time() < deadline:
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done = len(list(store.rglob("*.folds.parquet")))
+    done = len(list(store.glob("folds/**/*.parquet")))
     assert 3 <= done < 12
-    cell = next(store.rglob("*.folds.parquet")).parent
-    (cell / ".it000011-000011.folds.deadbeef.tmp").write_bytes(b"half a file")   # a write cut short
+    cell = next(store.glob("instances/**/*.parquet")).parent
+    (cell / ".it000011-000011.deadbeef.tmp").write_bytes(b"half a file")   # a write cut short
+    stray = cell / "it000011-000011.0123456789abcdef.parquet"             # a chunk whose folds file never came
+    stray.write_bytes(b"PAR1")
     subprocess.run([sys.executable, str(script), str(store), str(tmp_path / "b.parquet")], check=True)
     resumed = pd.read_parquet(tmp_path / "b.parquet")
     assert resumed.iteration.tolist() == list(range(12))
+    assert not stray.exists() and not list(store.rglob("*.tmp"))   # what the killed run left is gone
     rng = np.random.default_rng(0)
     X = rng.normal(size=(80, 3))
     y = np.repeat([0, 1], 40)

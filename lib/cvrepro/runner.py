@@ -96,8 +96,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
             jobs = plan.next_jobs(worker_writes=not is_dask(backend))   # dask workers may not share our disk
             bar.total += len(jobs)
             bar.refresh()
-            for task, tables in execute(jobs, n_jobs, backend):
-                plan.record(task, tables)
+            for task, tables, written in execute(jobs, n_jobs, backend):
+                plan.record(task, tables, written)
                 bar.update(1)
             plan.end_round()
     finally:
