@@ -58,7 +58,8 @@ try:
 except ImportError:   # not POSIX: no locking between concurrent writers
     fcntl = None
 
-__all__ = ["ResultStore", "Cell", "KINDS", "KEY_COLUMNS", "FORMAT_VERSION", "short_hash"]
+__all__ = ["ResultStore", "Cell", "KINDS", "KEY_COLUMNS", "FORMAT_VERSION", "read_verified", "verified_table",
+           "short_hash"]
 
 KINDS = ("instances", "iterations", "folds")  # write order; "folds" last marks a chunk complete
 KEY_COLUMNS = ("dataset", "learner", "partitioner", "k", "seed", "config")
@@ -271,10 +272,15 @@ class ResultStore:
 def read_verified(path) -> pa.Table:
     """The Parquet file at ``path`` if its bytes hash to the checksum in its name, else ``ValueError``."""
     path = Path(path)
-    m = _FILE.match(path.name)
+    return verified_table(path.name, path.read_bytes())
+
+
+def verified_table(name: str, data: bytes) -> pa.Table:
+    """The Parquet file ``data`` named ``name`` (``<stem>.<checksum>.parquet``), parsed only if
+    its bytes hash to that checksum, else ``ValueError``."""
+    m = _FILE.match(name)
     if not m:
-        raise ValueError(f"{path.name} is not named <stem>.<checksum>.parquet")
-    data = path.read_bytes()
+        raise ValueError(f"{name} is not named it<first>-<last>.<checksum>.parquet")
     if _checksum(data) != m.group(3):
         raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(3)})")
     return pq.read_table(pa.BufferReader(data))
