@@ -53,6 +53,7 @@ from .engine.inputs import check_inputs, check_run_arguments
 from .engine.planning import Plan, iterations_per_task
 from .engine.results import CVFailureWarning, CVResults, assemble
 from .engine.tasks import FoldOutcome, LearnerFactory, fit_predict_folds, learner_seed, learner_seeds
+from .progress import progress_bar
 from .store import ResultStore
 
 __all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "LearnerFactory",
@@ -109,5 +110,4 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
 
 
 def _progress(enabled: bool):
-    from tqdm.auto import tqdm
-    return tqdm(total=0, disable=not enabled, unit="task", desc="cross-validation", delay=1)
+    return progress_bar(total=0, enabled=enabled, unit="task", desc="cross-validation")
