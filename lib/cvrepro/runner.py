@@ -29,9 +29,12 @@ travel to each worker once: scattered on dask; with joblib, written once to
 a temporary file that each worker reads on first use and keeps (tasks carry
 only a reference). Finished tasks are written to the
 store as they arrive, so an interrupted run resumes where it stopped. The
-store is keyed by the data (content hash), the learner's parameters, the
-partitioner, k and seed, not by the learner's code: clear it after changing
-a learner's implementation.
+store (:mod:`cvrepro.store`: hive-style Parquet that DuckDB and pandas read
+directly, every file checksummed) is keyed by the data (content hash), the
+learner's parameters, the partitioner, k and seed, not by the learner's
+code: clear it after changing a learner's implementation. Learners may be
+classes defined in a script or notebook (``__main__``): workers get them by
+value (cloudpickle).
 
 Fitting lives in :func:`fit_predict_folds` only: a learner that offers a
 batched ``fit_predict_folds(X, y, splits, random_states, classes)`` gets all
@@ -83,7 +86,9 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
-    False forces fold-by-fold fitting).
+    False forces fold-by-fold fitting). ``progress``: a progress bar
+    (:mod:`cvrepro.progress`) once the run lasts more than 2 seconds. Every
+    argument is checked before any work (:mod:`cvrepro.engine.inputs`).
     """
     check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched, stopping,
                         partitioner_params)
