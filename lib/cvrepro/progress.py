@@ -129,22 +129,38 @@ class LineBar(text_tqdm):
 
 @functools.cache
 def _widget_bar_class():
-    """tqdm's widget bar, made to follow a growing total and to honour ``delay`` on every redraw."""
+    """tqdm's widget bar, made to follow a growing total, to show only after ``delay`` (also on
+    explicit refreshes), and to leave its final state as the output's text (what papermill and
+    static renderings of the notebook show)."""
+    from IPython.display import display
     from tqdm.notebook import tqdm as notebook_tqdm
 
     class WidgetBar(notebook_tqdm):
+        def __init__(self, *args, **kwargs):
+            self.shown = None   # the display handle, once the bar is on screen
+            super().__init__(*args, display=False, **kwargs)
+
         def display(self, msg=None, pos=None, close=False, bar_style=None, check_delay=True):
             container = getattr(self, "container", None)
-            if container is not None and self.total:
-                bar = container.children[1]
-                if bar.max != self.total:   # total grown since the bar was drawn (e.g. a new round)
-                    bar.max = self.total
-                    if bar.bar_style == "info":
-                        bar.bar_style = ""
-                        bar.layout.width = None
-            if check_delay and not getattr(self, "displayed", True) \
-                    and self._time() < getattr(self, "start_t", -math.inf) + self.delay:
-                check_delay = False   # not shown yet: short work shows no bar
-            return super().display(msg, pos, close, bar_style, check_delay)
+            if container is None:
+                return None
+            bar = container.children[1]
+            if self.total and bar.max != self.total:   # total grown since drawn (e.g. a new round)
+                bar.max = self.total
+                if bar.bar_style == "info":
+                    bar.bar_style = ""
+                    bar.layout.width = None
+            out = super().display(msg, pos, close, bar_style, check_delay=False)
+            if check_delay and self.shown is None \
+                    and self._time() >= getattr(self, "start_t", -math.inf) + self.delay:
+                self.shown = display(container, display_id=True)
+            return out
+
+        def close(self):
+            if self.disable:
+                return
+            super().close()
+            if self.shown is not None:   # the output's text becomes the final line
+                self.shown.update(self.container)
 
     return WidgetBar
