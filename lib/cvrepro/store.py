@@ -188,7 +188,13 @@ class ResultStore:
             yield
             return
         with open(folder / ".lock", "ab") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX)
+            except OSError as exc:   # a file system without locks: single runs stay correct
+                warnings.warn(f"cannot lock {folder} ({exc}); concurrent runs into this store may "
+                              "store some iterations twice", RuntimeWarning, stacklevel=4)
+                yield
+                return
             try:
                 yield
             finally:
