@@ -196,6 +196,43 @@ def java_random_next_double(state):
 
 # --- the grown tree ---------------------------------------------------------
 
+@njit(cache=True)
+def _distribution_row(node, x, att, split, first, nkids, prop, probs, has, nominal, out):
+    """One row's distribution below ``node`` into ``out``; returns True for WEKA's null."""
+    a = att[node]
+    if a < 0:
+        if has[node]:
+            out[:] = probs[node]
+            return False
+        return True
+    v = x[a]
+    if v != v:                                       # missing: every branch, weighted by its proportion
+        out[:] = 0.0
+        sub = np.empty(out.shape[0])
+        for b in range(nkids[node]):
+            if not _distribution_row(first[node] + b, x, att, split, first, nkids, prop, probs, has, nominal, sub):
+                for c in range(out.shape[0]):
+                    out[c] += prop[node, b] * sub[c]
+        return False
+    b = int(v) if nominal[a] else (0 if v < split[node] else 1)
+    if _distribution_row(first[node] + b, x, att, split, first, nkids, prop, probs, has, nominal, out):
+        if has[node]:                                # an empty branch defers to its parent
+            out[:] = probs[node]
+            return False
+        return True
+    return False
+
+
+@njit(cache=True)
+def _distribution_rows(X, att, split, first, nkids, prop, probs, has, nominal):
+    out = np.zeros((X.shape[0], probs.shape[1]))
+    row = np.empty(probs.shape[1])
+    for i in range(X.shape[0]):
+        if not _distribution_row(0, X[i], att, split, first, nkids, prop, probs, has, nominal, row):
+            out[i] = row
+    return out
+
+
 @dataclass
 class GrownTree:
     """A WEKA tree as flat arrays; node 0 is the root, a node's children are consecutive.
@@ -224,46 +261,9 @@ class GrownTree:
 
     def distribution(self, X: np.ndarray, nominal: np.ndarray) -> np.ndarray:
         """WEKA's ``distributionForInstance`` for every row of ``X`` (rows the root leaves null: 0)."""
-        P, null = self._dist(0, X, np.arange(X.shape[0]), nominal)
-        P[null] = 0.0
-        return P
-
-    def _dist(self, node, X, rows, nominal):
-        K = self.probs.shape[1]
-        att = self.attribute[node]
-        own = self.probs[node] if self.has_probs[node] else None
-        if att < 0:
-            if own is None:
-                return np.zeros((len(rows), K)), np.ones(len(rows), dtype=bool)
-            return np.tile(own, (len(rows), 1)), np.zeros(len(rows), dtype=bool)
-        P = np.zeros((len(rows), K))
-        null = np.zeros(len(rows), dtype=bool)
-        col = X[rows, att]
-        missing = np.isnan(col)
-        first, k = self.first_child[node], self.n_children[node]
-        if missing.any():
-            idx = np.flatnonzero(missing)
-            for b in range(k):
-                sub, sub_null = self._dist(first + b, X, rows[idx], nominal)
-                P[idx] += np.where(sub_null[:, None], 0.0, self.prop[node, b] * sub)
-        known = np.flatnonzero(~missing)
-        if known.size:
-            values = col[known]
-            branch = values.astype(np.int64) if nominal[att] else np.where(values < self.split[node], 0, 1)
-            for b in range(k):
-                sel = known[branch == b]
-                if sel.size == 0:
-                    continue
-                sub, sub_null = self._dist(first + b, X, rows[sel], nominal)
-                if sub_null.any():
-                    if own is None:
-                        P[sel] = np.where(sub_null[:, None], 0.0, sub)
-                        null[sel] = sub_null
-                    else:
-                        P[sel] = np.where(sub_null[:, None], own, sub)
-                else:
-                    P[sel] = sub
-        return P, null
+        return _distribution_rows(np.ascontiguousarray(X, dtype=np.float64), self.attribute, self.split,
+                                  self.first_child, self.n_children, self.prop, self.probs, self.has_probs,
+                                  np.asarray(nominal, dtype=np.bool_))
 
     def lines(self, names, categories, nominal, leaf_text, node=0, level=0):
         """WEKA's tree layout (``name = value`` / ``name < split`` / ``>=``), one entry per printed line."""
