@@ -197,38 +197,88 @@ def java_random_next_double(state):
 # --- the grown tree ---------------------------------------------------------
 
 @njit(cache=True)
-def _distribution_row(node, x, att, split, first, nkids, prop, probs, has, nominal, out):
-    """One row's distribution below ``node`` into ``out``; returns True for WEKA's null."""
-    a = att[node]
-    if a < 0:
-        if has[node]:
-            out[:] = probs[node]
-            return False
-        return True
-    v = x[a]
-    if v != v:                                       # missing: every branch, weighted by its proportion
-        out[:] = 0.0
-        sub = np.empty(out.shape[0])
-        for b in range(nkids[node]):
-            if not _distribution_row(first[node] + b, x, att, split, first, nkids, prop, probs, has, nominal, sub):
-                for c in range(out.shape[0]):
-                    out[c] += prop[node, b] * sub[c]
-        return False
-    b = int(v) if nominal[a] else (0 if v < split[node] else 1)
-    if _distribution_row(first[node] + b, x, att, split, first, nkids, prop, probs, has, nominal, out):
-        if has[node]:                                # an empty branch defers to its parent
-            out[:] = probs[node]
-            return False
-        return True
-    return False
+def _distribution_row(x, att, split, first, nkids, prop, probs, has, nominal, frames, acc, out):
+    """WEKA's recursive ``distributionForInstance`` for one row, run on an explicit stack (numba cannot
+    cache recursive functions): into ``out``; returns True for WEKA's null.
+
+    A frame is (node, next child, kind): kind 1 sums ``prop * child`` over the branches (missing
+    value), kind 0 passes its one child's result up (its own distribution if the child is null).
+    """
+    K = out.shape[0]
+    top = 0
+    frames[0, 0] = 0
+    frames[0, 1] = -1
+    is_null = False
+    ret = np.empty(K)
+    while True:
+        node = frames[top, 0]
+        if frames[top, 1] == -1:                     # first visit
+            a = att[node]
+            if a < 0:
+                is_null = not has[node]
+                if not is_null:
+                    ret[:] = probs[node]
+            else:
+                v = x[a]
+                if v != v:
+                    frames[top, 2] = 1
+                    acc[top, :] = 0.0
+                    b = 0
+                    while b < nkids[node] and prop[node, b] == 0:
+                        b += 1
+                    frames[top, 1] = b
+                    if b < nkids[node]:
+                        top += 1
+                        frames[top, 0] = first[node] + b
+                        frames[top, 1] = -1
+                        continue
+                    ret[:] = 0.0
+                    is_null = False
+                else:
+                    frames[top, 2] = 0
+                    frames[top, 1] = 0
+                    b = int(v) if nominal[a] else (0 if v < split[node] else 1)
+                    top += 1
+                    frames[top, 0] = first[node] + b
+                    frames[top, 1] = -1
+                    continue
+        elif frames[top, 2] == 1:                    # a branch's result arrived: add it, go to the next
+            b = frames[top, 1]
+            if not is_null:
+                for c in range(K):
+                    acc[top, c] += prop[node, b] * ret[c]
+            b += 1
+            while b < nkids[node] and prop[node, b] == 0:
+                b += 1
+            frames[top, 1] = b
+            if b < nkids[node]:
+                top += 1
+                frames[top, 0] = first[node] + b
+                frames[top, 1] = -1
+                continue
+            ret[:] = acc[top]
+            is_null = False
+        else:                                        # the one child's result arrived
+            if is_null and has[node]:
+                ret[:] = probs[node]
+                is_null = False
+        if top == 0:
+            break
+        top -= 1
+    if not is_null:
+        out[:] = ret
+    return is_null
 
 
 @njit(cache=True)
 def _distribution_rows(X, att, split, first, nkids, prop, probs, has, nominal):
-    out = np.zeros((X.shape[0], probs.shape[1]))
-    row = np.empty(probs.shape[1])
+    n_nodes, K = probs.shape
+    out = np.zeros((X.shape[0], K))
+    row = np.empty(K)
+    frames = np.zeros((n_nodes + 1, 3), dtype=np.int64)
+    acc = np.zeros((n_nodes + 1, K))
     for i in range(X.shape[0]):
-        if not _distribution_row(0, X[i], att, split, first, nkids, prop, probs, has, nominal, row):
+        if not _distribution_row(X[i], att, split, first, nkids, prop, probs, has, nominal, frames, acc, row):
             out[i] = row
     return out
 

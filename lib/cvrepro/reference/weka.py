@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["find_jar", "available", "write_arff", "predictions", "printed_model", "run_folds", "WekaFold",
-           "STRICT_EXP", "RUNNER_SOURCE"]
+__all__ = ["find_jar", "available", "write_arff", "predictions", "printed_model", "run_folds", "run_jobs",
+           "WekaJob", "WekaFold", "STRICT_EXP", "RUNNER_SOURCE"]
 
 DEBIAN_JAR = "/usr/share/java/weka.jar"
 # JVM options under which Math.exp is fdlibm's (StrictMath.exp) instead of HotSpot's intrinsic;
@@ -44,15 +44,18 @@ import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.Utils;
 
-/** Train a WEKA classifier on each (train, test) ARFF pair; print full-precision distributions and the model. */
+/** Jobs (classifier, options, train ARFF, test ARFF), one per line of a tab-separated file: train each,
+ *  print its model and the test rows' full-precision class distributions. */
 public class CvreproWekaRunner {
   public static void main(String[] args) throws Exception {
-    String[] options = Utils.splitOptions(args[1]);
+    BufferedReader jobs = new BufferedReader(new InputStreamReader(new FileInputStream(args[0]), "UTF-8"));
     PrintStream out = new PrintStream(new BufferedOutputStream(System.out), false, "UTF-8");
-    for (int k = 2; k + 1 < args.length; k += 2) {
-      Instances train = read(args[k]);
-      Instances test = read(args[k + 1]);
-      Classifier classifier = Classifier.forName(args[0], options.clone());
+    String job;
+    while ((job = jobs.readLine()) != null) {
+      String[] f = job.split("\\t", -1);
+      Instances train = read(f[2]);
+      Instances test = read(f[3]);
+      Classifier classifier = Classifier.forName(f[0], Utils.splitOptions(f[1]));
       classifier.buildClassifier(train);
       out.println("MODEL");
       out.println(classifier.toString());
@@ -141,31 +144,55 @@ class WekaFold:
     model: str
 
 
+@dataclass(frozen=True)
+class WekaJob:
+    """One training and test run: WEKA's ``classifier`` with ``options`` on rows ``train`` / ``test`` of ``X, y``."""
+
+    classifier: str
+    options: tuple
+    X: pd.DataFrame
+    y: pd.Series
+    train: np.ndarray
+    test: np.ndarray
+
+
+def run_jobs(jobs, java_options=(), timeout: float = 3600) -> list[WekaFold]:
+    """Run every :class:`WekaJob` in one JVM; per job, WEKA's test-row distributions and printed model."""
+    jar = _jar()
+    with tempfile.TemporaryDirectory(prefix="cvrepro-weka-") as tmp:
+        tmp = Path(tmp)
+        runner = tmp / "CvreproWekaRunner.java"
+        runner.write_text(RUNNER_SOURCE, encoding="utf-8")
+        lines = []
+        for k, job in enumerate(jobs):
+            paths = []
+            for part, rows in (("train", job.train), ("test", job.test)):
+                path = tmp / f"job{k}-{part}.arff"
+                rows = np.asarray(rows)
+                write_arff(path, job.X.iloc[rows], job.y.iloc[rows])
+                paths.append(str(path))
+            lines.append("\t".join([job.classifier, " ".join(_java_quote(o) for o in job.options), *paths]))
+        (tmp / "jobs.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        proc = subprocess.run(["java", *java_options, "-cp", jar, str(runner), str(tmp / "jobs.tsv")],
+                              capture_output=True, text=True, encoding="utf-8", timeout=timeout)
+        if proc.returncode != 0:
+            raise RuntimeError(f"WEKA failed:\n{proc.stderr[-3000:]}")
+    results = _parse_runner_output(proc.stdout)
+    if len(results) != len(jobs):
+        raise RuntimeError(f"WEKA returned {len(results)} results for {len(jobs)} jobs:\n{proc.stderr[-3000:]}")
+    return results
+
+
 def run_folds(classifier: str, options, X: pd.DataFrame, y: pd.Series, folds, java_options=(),
-              timeout: float = 1800) -> list[WekaFold]:
+              timeout: float = 3600) -> list[WekaFold]:
     """Train WEKA's ``classifier`` (with command-line ``options``) on each ``(train, test)`` fold of ``X, y``.
 
     ``folds`` are pairs of row-index arrays. Returns, per fold, the test rows'
     ``distributionForInstance`` in full precision and ``toString()`` of the
     model. One JVM serves all folds.
     """
-    jar = _jar()
-    with tempfile.TemporaryDirectory(prefix="cvrepro-weka-") as tmp:
-        tmp = Path(tmp)
-        runner = tmp / "CvreproWekaRunner.java"
-        runner.write_text(RUNNER_SOURCE, encoding="utf-8")
-        args = []
-        for k, (train, test) in enumerate(folds):
-            for part, rows in (("train", train), ("test", test)):
-                path = tmp / f"fold{k}-{part}.arff"
-                write_arff(path, X.iloc[np.asarray(rows)], y.iloc[np.asarray(rows)])
-                args.append(str(path))
-        option_text = " ".join(_java_quote(o) for o in options)
-        proc = subprocess.run(["java", *java_options, "-cp", jar, str(runner), classifier, option_text, *args],
-                              capture_output=True, text=True, encoding="utf-8", timeout=timeout)
-        if proc.returncode != 0:
-            raise RuntimeError(f"WEKA {classifier} {option_text} failed:\n{proc.stderr[-3000:]}")
-    return _parse_runner_output(proc.stdout)
+    jobs = [WekaJob(classifier, tuple(options), X, y, np.asarray(tr), np.asarray(te)) for tr, te in folds]
+    return run_jobs(jobs, java_options, timeout)
 
 
 def _java_quote(option: str) -> str:
