@@ -63,11 +63,12 @@ _EPS = 2.220446049250313e-16              # WEKA's m_Epsilon (machine precision,
 _ZERO = math.sqrt(_EPS)                   # WEKA's m_Zero
 _MAX_DOUBLE = 1.7976931348623157e308
 _MAX_RESTARTS = 500                       # -M -1 restarts every 200 iterations "until convergence"
+# error_model="numpy": a division by zero gives inf / nan, as in Java, instead of raising
 
 
 # --- objective (WEKA's Logistic.OptEng), sums in WEKA's order ------------
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _scores(data, i, x, n_k, dim, out):
     for offset in range(n_k):
         s = 0.0
@@ -77,7 +78,7 @@ def _scores(data, i, x, n_k, dim, out):
         out[offset] = s
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _max_of(v):
     best = v[0]
     for k in range(1, v.shape[0]):
@@ -86,7 +87,7 @@ def _max_of(v):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def objective(x, data, cls, weights, ridge, n_k):
     """Weighted negative log-likelihood plus ``ridge * sum of squared coefficients``."""
     n, dim = data.shape
@@ -106,7 +107,7 @@ def objective(x, data, cls, weights, ridge, n_k):
     return nll
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def gradient(x, data, cls, weights, ridge, n_k):
     """Gradient of :func:`objective`."""
     n, dim = data.shape
@@ -138,7 +139,7 @@ def gradient(x, data, cls, weights, ridge, n_k):
 
 # --- WEKA's Optimization (no bounds: every variable free) -----------------
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _slope(g, d):
     s = 0.0
     for i in range(g.shape[0]):
@@ -146,13 +147,13 @@ def _slope(g, d):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _step(xold, direct, alam, x):
     for i in range(x.shape[0]):
         x[i] = xold[i] + alam * direct[i]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge, n_k):
     """WEKA's ``lnsrch``: a new point along ``direct`` (scaled in place if longer than ``stpmax``).
 
@@ -316,7 +317,7 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
 # The Cholesky factor L (unit lower triangular) is stored transposed, U = L', so that every loop
 # below runs along rows; the operations and their order are WEKA's.
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _solve_lower(U, D, b, scaled):
     """Forward substitution with ``L D`` (``scaled``; element ``L[j, k] * D[k]``, as WEKA forms it) or ``L``."""
     n = b.shape[0]
@@ -329,7 +330,7 @@ def _solve_lower(U, D, b, scaled):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _solve_upper(U, b):
     """Back substitution with ``L'``."""
     n = b.shape[0]
@@ -342,7 +343,7 @@ def _solve_upper(U, b):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _update_cholesky(U, D, v, coeff):
     """WEKA's ``updateCholeskyFactor``: ``L D L' + coeff v v'`` as a new ``L D L'``, in place."""
     n = v.shape[0]
@@ -395,9 +396,9 @@ def _update_cholesky(U, D, v, coeff):
                 U[j, r] = el + b * vp[r]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
-    """WEKA's ``Optimization.findArgmin`` without bounds: ``(x, f, converged)``.
+    """WEKA's ``Optimization.findArgmin`` without bounds: ``(x, f, converged, iterations)``.
 
     ``converged`` is False when ``max_its`` iterations ran out (WEKA returns
     null and the caller restarts from ``x``).
@@ -418,7 +419,7 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
     state = np.array([f, 0.0])
     delta_x = np.zeros(n)
     delta_grad = np.zeros(n)
-    for _step_no in range(max_its):
+    for step in range(max_its):
         old_x = x
         old_grad = grad
         x = _line_search(x, grad, direct, stpmax, state[0], state, data, cls, weights, ridge, n_k)
@@ -452,7 +453,7 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
             f = objective(x, data, cls, weights, ridge, n_k)
             if f != f:
                 raise ValueError("Objective function value is NaN")
-            return x, f, True
+            return x, f, True, step + 1
         if not denom < max(_ZERO * math.sqrt(dx_sq) * math.sqrt(dg_sq), _ZERO):
             _update_cholesky(U, D, delta_grad, 1.0 / denom)
             _update_cholesky(U, D, old_grad, 1.0 / state[1])
@@ -460,7 +461,7 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
         for m in range(n):
             if direct[m] != direct[m]:
                 raise ValueError("direction is NaN in WEKA's optimiser")
-    return x, state[0], False
+    return x, state[0], False, max_its
 
 
 # --- filters and statistics ----------------------------------------------
@@ -486,7 +487,7 @@ def remove_useless(X: np.ndarray, nominal: np.ndarray, max_variance_percent: flo
     return keep
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _standardize(Z, w):
     """WEKA's design matrix: intercept column of 1, then each column standardised by its weighted
     mean and standard deviation (sums in row order). Returns (data, mean, sd)."""
@@ -518,7 +519,7 @@ def _standardize(Z, w):
     return data, mean, sd
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _probabilities(Z, par):
     """WEKA's ``evaluateProbability`` for every row of ``Z`` (original units; ``par``: (1 + m) x (K - 1))."""
     n, m = Z.shape
@@ -550,8 +551,10 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
     max_iter : int, WEKA's ``-M``: iterations of the optimiser; -1 (default) = until it converges.
 
     Attributes: ``coef_`` ((1 + attributes after filtering) x (K - 1), intercept
-    first, original units, as WEKA's ``coefficients()``), ``n_iter_``,
-    ``log_likelihood_``, ``attribute_names_`` (after NominalToBinary).
+    first, original units, as WEKA's ``coefficients()``), ``n_iter_`` (optimiser
+    iterations over all restarts), ``log_likelihood_``. ``attribute_names()``
+    names the model's inputs, ``to_text()`` prints the model as WEKA does.
+    A single class is fitted trivially (probability 1; WEKA refuses a unary class).
     """
 
     def __init__(self, ridge=1e-8, max_iter=-1):
@@ -582,6 +585,10 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
         Z = self._filters_apply(X)
         K = len(self.classes_)
         n_k = K - 1
+        if n_k == 0:                        # one class: nothing to fit (WEKA refuses a unary class)
+            self.coef_ = np.zeros((Z.shape[1] + 1, 0))
+            self.n_iter_, self.n_restarts_, self.log_likelihood_ = 1, 0, 0.0
+            return
         w = np.ones(len(y))
         data, mean, sd = _standardize(Z, w)
         dim = data.shape[1]
@@ -592,7 +599,7 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
         ridge = float(self.ridge)
         cls = np.ascontiguousarray(y, dtype=np.int64)
         its = _MAXITS if self.max_iter == -1 else int(self.max_iter)
-        x, f, done = find_argmin(x, data, cls, w, ridge, n_k, its)
+        x, f, done, n_iter = find_argmin(x, data, cls, w, ridge, n_k, its)
         restarts = 0
         while not done and self.max_iter == -1:
             restarts += 1
@@ -600,8 +607,10 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
                 warnings.warn(f"WEKA Logistic did not converge in {_MAX_RESTARTS * _MAXITS} iterations",
                               ConvergenceWarning, stacklevel=3)
                 break
-            x, f, done = find_argmin(x, data, cls, w, ridge, n_k, its)
+            x, f, done, more = find_argmin(x, data, cls, w, ridge, n_k, its)
+            n_iter += more
         self.n_restarts_ = restarts
+        self.n_iter_ = int(n_iter)
         self.log_likelihood_ = -f
         par = np.zeros((dim, n_k))
         for i in range(n_k):
