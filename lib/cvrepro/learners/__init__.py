@@ -224,9 +224,9 @@ _PARITY = {
     "LR": (f"{_WEKA} Logistic {_STRICT}", 21,
            f"{_BITS}, same printed model; on a stock JVM within 1e-9 where the optimum is well defined"),
     "RF": (f"{_WEKA} RandomForest -I 10", 18, f"{_BITS}, same out-of-bag error"),
-    "Bagging": (f"{_WEKA} Bagging (REPTree)", 12, f"{_BITS}, same printed trees"),
+    "Bagging": (f"{_WEKA} Bagging (REPTree; defaults and -P 60 -S 3)", 18, f"{_BITS}, same printed trees"),
     "REPTree": (f"{_WEKA} REPTree (defaults and -P)", 24, f"{_BITS}, same printed trees"),
-    "RandomTree": (f"{_WEKA} RandomTree", 18, f"{_BITS}, same printed trees"),
+    "RandomTree": (f"{_WEKA} RandomTree (defaults and -K 3 -S 7)", 24, f"{_BITS}, same printed trees"),
     "Perceptron": (f"{_WEKA} MultilayerPerceptron -H 0 {_STRICT}", 9, _BITS),
 }
 
