@@ -13,7 +13,7 @@ from sklearn.model_selection import StratifiedKFold
 from cvrepro.datasets import load_dataset
 from cvrepro.learners.bagging import Bagging, RandomForest, resample_with_weights
 from cvrepro.learners.java_math import java_log
-from cvrepro.learners.logistic import WekaLogistic, gradient, objective, remove_useless
+from cvrepro.learners.logistic import WekaLogistic, gradient, objective, remove_useless, standardize
 from cvrepro.learners.preprocessing import Schema, encode_target
 from cvrepro.learners.random_tree import RandomTree, default_k, instance_text, tree_seed
 from cvrepro.learners.reptree import REPTree
@@ -98,9 +98,8 @@ def test_logistic_reaches_the_ridge_optimum_scipy_finds():
     """Where the optimum is well defined (pima), WEKA's optimiser and scipy's L-BFGS-B agree."""
     ds = load_dataset("pima")
     model = WekaLogistic().fit(ds.X, ds.y)
-    Z = model._filters_apply(model.schema_.encode(ds.X))
-    from cvrepro.learners.logistic import _standardize
-    data, mean, sd = _standardize(Z, np.ones(len(Z)))
+    Z = model.filters_apply(model.schema_.encode(ds.X))
+    data, mean, sd = standardize(Z, np.ones(len(Z)))
     cls = encode_target(ds.y)[1]
     w = np.ones(len(cls))
     res = minimize(objective, np.zeros(data.shape[1]), args=(data, cls, w, 1e-8, 1), jac=gradient,
