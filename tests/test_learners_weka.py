@@ -31,6 +31,7 @@ from cvrepro.datasets import load_dataset
 from cvrepro.learners import list_learners, make_learner
 from cvrepro.reference.weka import WekaJob, available, run_jobs
 
+pytestmark = pytest.mark.weka
 FIXTURES = sorted((Path(__file__).parent / "fixtures" / "weka").glob("*.json.gz"))
 TOLERANCE = 1e-12
 TOLERANCES = {"NaiveBayes": 1e-9}   # normal densities: WEKA's Math.exp/log intrinsics vs the C library's, ~1e-10
