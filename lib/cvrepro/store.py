@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -225,7 +226,7 @@ class ResultStore:
         table = pa.Table.from_pandas(frame, preserve_index=False)
         for i, (name, value) in enumerate(cell.keys().items()):
             table = table.add_column(i, pa.field(name, _KEY_TYPES[name], nullable=False),
-                                     pa.array([value] * len(frame)).cast(_KEY_TYPES[name]))
+                                     _constant(_KEY_TYPES[name], value, len(frame)))
         sink = pa.BufferOutputStream()
         pq.write_table(table, sink, write_page_checksum=True, compression="zstd")
         data = sink.getvalue().to_pybytes()
@@ -290,6 +291,13 @@ def verified_table(name: str, data: bytes) -> pa.Table:
     if _checksum(data) != m.group(3):
         raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(3)})")
     return pq.read_table(pa.BufferReader(data))
+
+
+def _constant(kind: pa.DataType, value, n: int) -> pa.Array:
+    """A column of ``n`` times ``value`` (a dictionary column has one entry)."""
+    if pa.types.is_dictionary(kind):
+        return pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, dtype=np.int32)), pa.array([str(value)]))
+    return pa.array(np.full(n, value, dtype=kind.to_pandas_dtype()))
 
 
 def _checksum(data: bytes) -> str:
