@@ -284,7 +284,7 @@ def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=5
 
     Returns a DataFrame with one row per ordering: ordering, n_iterations,
     estimate, capped. ``progress``: a bar when the replays take more than a
-    few seconds (:mod:`cvrepro.progress`).
+    few seconds (:mod:`cvrepro.progress`; also in :func:`replay_reproducibility`).
     """
     n_stored = np.asarray(estimates).shape[0]
     if orderings is None:
@@ -308,7 +308,7 @@ class ReplayReproducibility:
 
 
 def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas_b=None,
-                           n_orderings=50, random_state=None):
+                           n_orderings=50, random_state=None, progress=True):
     """Raeder et al.'s Table III procedure for two learners' stored iterations.
 
     The same ``n_orderings`` random orderings are applied to both learners
@@ -320,8 +320,8 @@ def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas
     if n_a != n_b:
         raise ValueError(f"both learners need the same stored iterations, got {n_a} and {n_b}")
     orderings = random_orderings(n_a, n_orderings, random_state)
-    a = replay_orderings(rule, estimates_a, probas_a, orderings)
-    b = replay_orderings(rule, estimates_b, probas_b, orderings)
+    a = replay_orderings(rule, estimates_a, probas_a, orderings, progress=progress)
+    b = replay_orderings(rule, estimates_b, probas_b, orderings, progress=progress)
     runs = a.merge(b, on="ordering", suffixes=("_a", "_b"))
     return ReplayReproducibility(
         reproducibility(runs["estimate_a"], runs["estimate_b"]),
