@@ -1,10 +1,8 @@
 """Progress bars: few whole lines where output is captured (papermill without widgets, logs), one
 widget that follows a growing total in Jupyter, nothing for short work."""
+import functools
 import io
-import os
-import subprocess
 import sys
-import textwrap
 
 import numpy as np
 import pytest
@@ -101,39 +99,23 @@ def test_widget_bar_follows_a_growing_total(capsys):
     assert bar.container.children[1].bar_style == "success"
 
 
-_ENGINE_RUN = textwrap.dedent("""
-    import time
-    import numpy as np
+def test_the_engine_prints_few_lines_to_a_captured_stream(monkeypatch):
+    """run_cv's bar with stderr captured as papermill does (not a terminal, no widgets; the bar's
+    2-second delay set to 0 so that the short run shows): a few whole lines for 20 tasks."""
     from sklearn.naive_bayes import GaussianNB
-    from cvrepro.runner import run_cv
 
-    class SlowStart(GaussianNB):   # the run lasts longer than the bar's delay (2 s)
-        started = False
+    import cvrepro.runner as runner
 
-        def fit(self, X, y):
-            if not SlowStart.started:
-                SlowStart.started = True
-                time.sleep(2.5)
-            return super().fit(X, y)
-
+    captured = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", captured)
+    monkeypatch.setattr(runner, "progress_bar", functools.partial(progress_bar, delay=0))
     rng = np.random.default_rng(0)
-    X = rng.normal(size=(40, 3)); y = np.repeat([0, 1], 20)
-    run_cv([("toy", X, y)], {"nb": SlowStart()}, folds=(2, 3, 4), iterations=40, batch_size=1)
-""")
-
-
-def test_the_engine_prints_few_lines_to_a_captured_stream(tmp_path):
-    """run_cv with its default progress=True, stderr captured as papermill does (not a terminal):
-    a few whole lines for 120 tasks (about 3 s of work), no warnings."""
-    script = tmp_path / "run.py"
-    script.write_text(_ENGINE_RUN)
-    env = {k: v for k, v in os.environ.items() if k != "CVREPRO_PROGRESS"}
-    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
-    assert out.returncode == 0, out.stderr[-2000:]
-    shown = lines_of(out.stderr)
-    assert 1 <= len(shown) <= 6, out.stderr
-    assert all(line.startswith("cross-validation:") for line in shown), out.stderr
-    assert "120/120" in shown[-1]
+    X, y = rng.normal(size=(40, 3)), np.repeat([0, 1], 20)
+    runner.run_cv([("toy", X, y)], {"nb": GaussianNB()}, folds=(2, 3), iterations=10, batch_size=1)
+    shown = lines_of(captured.getvalue())
+    assert 2 <= len(shown) <= 6, shown
+    assert all(line.startswith("cross-validation:") for line in shown)
+    assert "20/20" in shown[-1]
 
 
 # --------------------------------------------------------------------------- library loops
