@@ -134,6 +134,23 @@ class NestedCVResult:
         g = len(self.settings)
         return {"naive": self.n_outer * g, "nested": int(round(self.n_outer * self.n_inner * g)) + self.n_outer}
 
+    def subset_estimates(self, masks) -> pd.DataFrame:
+        """Naive, nested and per-fold estimates had only the settings in each row of ``masks``
+        (boolean, subsets x settings) been tried; one row per subset, with the naive choice.
+        The same numbers as :meth:`restrict` followed by the properties, for many subsets at once."""
+        masks = np.atleast_2d(np.asarray(masks, dtype=bool))
+        if masks.shape[1] != len(self.settings) or not masks.any(axis=1).all():
+            raise ValueError(f"masks must be (subsets x {len(self.settings)}) with at least one setting per row")
+        outer, inner, means = self.outer_matrix(), self.inner_means(), self.outer_means()
+        off = np.where(masks, 0.0, -np.inf)                                 # subsets x settings
+        naive_choice = np.argmax(means[None, :] + off, axis=1)
+        chosen = np.argmax(inner[None, :, :] + off[:, None, :], axis=2)     # subsets x folds
+        folds = np.arange(outer.shape[0])
+        nested = outer[folds[None, :], chosen].mean(axis=1)
+        per_fold = np.max(outer[None, :, :] + off[:, None, :], axis=2).mean(axis=1)
+        return pd.DataFrame({"settings": masks.sum(axis=1), "naive": means[naive_choice],
+                             "nested": nested, "per_fold": per_fold, "naive_setting": naive_choice})
+
     def restrict(self, settings) -> NestedCVResult:
         """The same folds with only ``settings`` (setting numbers) tried, renumbered in the given order."""
         keep = [int(s) for s in settings]

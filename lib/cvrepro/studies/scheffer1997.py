@@ -40,7 +40,7 @@ from scipy import stats
 from sklearn.model_selection import ParameterGrid
 
 from .. import paramchannel as pc
-from ..nested import NestedCVResult, nested_from_scores
+from ..nested import nested_from_scores
 from ..published import scheffer1997 as paper
 from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table, from_fraction
 
@@ -291,8 +291,8 @@ def benchmark_table() -> pd.DataFrame:
             z = spec.z
             classes, h = spec.classes, spec.entropy
             if r.statement == "smallest":
-                c_ours = pc.smallest_c(lambda c, s=spec: _probability(s, c), r.probability + (1e-9 if r.relation == ">" else 0),
-                                       c_max=min(spec.fold_sizes))
+                target = r.probability + (1e-9 if r.relation == ">" else 0)
+                c_ours = pc.smallest_c(lambda c, s=spec: _probability(s, c), target, c_max=min(spec.fold_sizes))
             else:
                 c_ours = int(r.c)
             prob = _probability(spec, int(r.c))
@@ -417,7 +417,7 @@ def figure_effort(effort: pd.DataFrame):
         style = {"one-shot": "-", "per-fold": "--", "fixed": ":"}[g["setting"].iloc[0]]
         for ax, col in zip(axes, ("trials", "bits")):
             ax.step(g["target"], g[col], where="post", ls=style, color=f"C{i}", label=name)
-    for ax, col, unit in zip(axes, ("trials", "bits"), ("learning trials c x |classes|", "channel width c x H (bits)")):
+    for ax, unit in zip(axes, ("learning trials c x |classes|", "channel width c x H (bits)")):
         ax.set(xlabel="target probability of being over-ranked", ylabel=unit, yscale="log")
         ax.axvline(TARGET, color="grey", lw=0.8, ls=":")
     axes[1].legend(fontsize=8, loc="upper left")
@@ -494,7 +494,7 @@ def channel_summary(runs: list[ChannelRun]) -> pd.DataFrame:
         acc = r.hits / r.test_size
         rank = int(statlog_rank(acc, r.dataset)[0])
         z = hits_for_rank(r.dataset, r.test_size, rank - 1) - r.hits if rank > 1 else np.nan
-        c90 = pc.smallest_c(lambda c: pc.one_shot_probability(z, c, r.test_size, r.hits), TARGET,
+        c90 = pc.smallest_c(lambda c, z=z, r=r: pc.one_shot_probability(z, c, r.test_size, r.hits), TARGET,
                             c_max=r.test_size) if np.isfinite(z) else None
         g = r.gains
         sim = g.assign(up=g["extra_hits"] >= z).groupby("c")["up"].mean() if np.isfinite(z) else None
@@ -632,3 +632,617 @@ def figure_ranks(runs: list[ChannelRun]):
         ax.legend(fontsize=8, title="lines: simulated; dots: formula", title_fontsize=8)
     fig.tight_layout()
     return fig
+
+
+# --------------------------------------------------------------------------- #
+# Sec. 5 measured: naive tuning against nested CV, on real learners
+# --------------------------------------------------------------------------- #
+def make_setting(family: str, setting: dict):
+    """The estimator of ``family`` (C4.5, IBk, SMO, MLP, MLP-seed) with ``setting`` over its defaults.
+    SMO keeps WEKA's seed -W 1 and the MLP its -S 0 unless the setting says otherwise, so every
+    fold of every route fits the same model."""
+    from ..learners import make_learner
+
+    if family not in DEFAULTS:
+        raise ValueError(f"unknown learner family {family!r}; known: {', '.join(DEFAULTS)}")
+    est = make_learner(ENGINE_LEARNER[family])
+    params = dict(DEFAULTS["MLP"]) if family == "MLP-seed" else {}
+    params.update(DEFAULTS[family])
+    params.update(setting)
+    if family == "SMO":
+        params.setdefault("random_state", 1)
+    return est.set_params(**params)
+
+
+def family_settings(grids: dict, seeds: int) -> dict[str, list[dict]]:
+    """Every family's settings in grid order; MLP-seed is the default MLP with seeds 0..seeds
+    (setting 0, seed 0, is the plain MLP: the 'equally good learner with fewer parameters')."""
+    out = {}
+    for family, grid in grids.items():
+        settings = list(ParameterGrid(grid))
+        defaults = {k: DEFAULTS[family][k] for k in grid}
+        if defaults not in settings:
+            raise ValueError(f"the {family} grid must contain its defaults {defaults}")
+        out[family] = settings
+    if seeds:
+        out["MLP-seed"] = [{"random_state": s} for s in range(seeds + 1)]
+    return out
+
+
+def _engine_name(family: str, setting: dict) -> str:
+    est = make_setting(family, setting)
+    full = est.get_params(deep=False)
+    return ENGINE_LEARNER[family] + "(" + ",".join(f"{k}={full[k]!r}" for k in sorted(full)) + ")"
+
+
+@dataclass
+class TuningRun:
+    """Scores of every setting of every family on every unit: a sample of a large pool (with a
+    held-out truth) or a small data set (repetitions of the outer CV)."""
+
+    params: dict
+    units: pd.DataFrame                                  # unit, dataset, kind, size, holdout, repetitions
+    settings: dict                                       # family -> list of settings
+    results: dict = field(default_factory=dict)          # (unit, iteration, family) -> NestedCVResult
+    truth: dict = field(default_factory=dict)            # (unit, family) -> held-out accuracy per setting
+    fit_seconds: pd.DataFrame | None = None              # family, route, seconds, fits
+    failures: pd.DataFrame | None = None
+    seconds: float = 0.0
+
+
+def _units(params: dict):
+    from ..datasets import load_dataset
+
+    units = []
+    for name in params["pool_datasets"]:
+        ds = load_dataset(name)
+        n = len(ds.y)
+        if params["sample_size"] >= n / 2:
+            raise ValueError(f"pool {name!r} has {n} rows: too few for samples of {params['sample_size']} "
+                             "with a larger held-out part")
+        for s in range(params["pool_samples"]):
+            rng = np.random.default_rng([params["seed"], s])
+            pick = np.zeros(n, dtype=bool)
+            pick[rng.choice(n, params["sample_size"], replace=False)] = True
+            units.append({"unit": f"{name}~{s}", "dataset": name, "kind": "pool", "repetitions": 1,
+                          "X": ds.X[pick].reset_index(drop=True), "y": ds.y[pick].reset_index(drop=True),
+                          "X_hold": ds.X[~pick].reset_index(drop=True), "y_hold": ds.y[~pick].reset_index(drop=True)})
+    for name in params["cv_datasets"]:
+        ds = load_dataset(name)
+        units.append({"unit": name, "dataset": name, "kind": "cv", "repetitions": params["cv_repetitions"],
+                      "X": ds.X, "y": ds.y, "X_hold": None, "y_hold": None})
+    return units
+
+
+def _truth_one(family, setting, X, y, X_hold, y_hold) -> float:
+    model = make_setting(family, setting).fit(X, y)
+    return float(np.mean(np.asarray(model.predict(X_hold)) == y_hold.to_numpy()))
+
+
+def _truths(units, settings, store, n_jobs) -> dict:
+    """Held-out accuracy of every setting fitted on each pool sample (cached per unit in ``store``)."""
+    from ..store import short_hash
+
+    out = {}
+    for u in units:
+        if u["kind"] != "pool":
+            continue
+        jobs = [(f, i, s) for f, ss in settings.items() for i, s in enumerate(ss)]
+        key = short_hash(joblib.hash((u["X"], u["y"], u["X_hold"], u["y_hold"])),
+                         repr([_engine_name(f, s) for f, _, s in jobs]))
+        path = Path(store) / "truth" / f"{u['unit']}__{key}.parquet" if store is not None else None
+        if path is not None and path.exists():
+            table = pd.read_parquet(path)
+        else:
+            acc = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_truth_one)(f, s, u["X"], u["y"], u["X_hold"],
+                                                                           u["y_hold"]) for f, _, s in jobs)
+            table = pd.DataFrame({"family": [f for f, _, _ in jobs], "setting": [i for _, i, _ in jobs],
+                                  "accuracy": acc})
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp")
+                table.to_parquet(tmp)
+                tmp.replace(path)
+        for f, g in table.groupby("family", sort=False):
+            out[(u["unit"], f)] = g.sort_values("setting")["accuracy"].to_numpy()
+    return out
+
+
+def run_tuning(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> TuningRun:
+    """Every setting of every family on the outer folds of each unit and on the inner folds of
+    each outer training set, through the engine (stratified folds, cached in ``store``), plus
+    the held-out truth of each pool sample. Identical settings of two families run once."""
+    from ..runner import run_cv
+
+    started = time.perf_counter()
+    settings = family_settings(params["grids"], params["seeds"])
+    names = {(f, i): _engine_name(f, s) for f, ss in settings.items() for i, s in enumerate(ss)}
+    learners = {}
+    for (f, i), name in names.items():
+        learners.setdefault(name, make_setting(f, settings[f][i]))
+    units = _units(params)
+    n_outer, n_inner, seed = params["outer_folds"], params["inner_folds"], params["seed"]
+    common = {"partitioner": "scv", "store": store, "n_jobs": n_jobs, "backend": backend, "progress": progress}
+
+    outer_parts, fold_of = [], {}
+    for kind in ("pool", "cv"):
+        group = [u for u in units if u["kind"] == kind]
+        if not group:
+            continue
+        res = run_cv([(u["unit"], u["X"], u["y"]) for u in group], learners, folds=n_outer,
+                     iterations=group[0]["repetitions"], seed=seed, **common)
+        outer_parts.append(res)
+        inst = res.instances
+        first = inst[inst["learner"] == inst["learner"].iloc[0]]
+        for (unit, it), g in first.groupby(["dataset", "iteration"], observed=True):
+            fold_of[(str(unit), int(it))] = g.sort_values("instance")["fold"].to_numpy()
+    by_unit = {u["unit"]: u for u in units}
+    inner_sets = []
+    for (unit, it), folds in fold_of.items():
+        u = by_unit[unit]
+        for f in range(n_outer):
+            train = np.flatnonzero(folds != f)
+            inner_sets.append((f"{unit}|{it}|{f}", u["X"].iloc[train].reset_index(drop=True),
+                               u["y"].iloc[train].reset_index(drop=True)))
+    inner = run_cv(inner_sets, learners, folds=n_inner, iterations=1, seed=seed, **common)
+
+    outer_folds = pd.concat([r.folds for r in outer_parts], ignore_index=True)
+    inner_folds = inner.folds
+    for t in (outer_folds, inner_folds):
+        for c in ("dataset", "learner"):
+            t[c] = t[c].astype(str)
+    parts = inner_folds["dataset"].str.rsplit("|", n=2, expand=True)
+    inner_folds = inner_folds.assign(unit=parts[0], iteration=parts[1].astype(int), outer_fold=parts[2].astype(int))
+    run = TuningRun(params=dict(params), settings=settings,
+                    units=pd.DataFrame([{k: u[k] for k in ("unit", "dataset", "kind", "repetitions")}
+                                        | {"size": len(u["y"]),
+                                           "holdout": 0 if u["y_hold"] is None else len(u["y_hold"])}
+                                        for u in units]))
+    outer_by = {k: g for k, g in outer_folds.groupby(["dataset", "iteration", "learner"])}
+    inner_by = {k: g for k, g in inner_folds.groupby(["unit", "iteration", "learner"])}
+    for (unit, it) in fold_of:
+        for family, ss in settings.items():
+            o, i = [], []
+            for s in range(len(ss)):
+                go = outer_by[(unit, it, names[(family, s)])]
+                o.append(pd.DataFrame({"outer_fold": go["fold"].to_numpy(), "setting": s,
+                                       "score": go["accuracy"].to_numpy()}))
+                gi = inner_by[(unit, it, names[(family, s)])]
+                i.append(pd.DataFrame({"outer_fold": gi["outer_fold"].to_numpy(), "setting": s,
+                                       "inner_fold": gi["fold"].to_numpy(), "score": gi["accuracy"].to_numpy()}))
+            run.results[(unit, it, family)] = nested_from_scores(ss, pd.concat(o), pd.concat(i))
+    run.truth = _truths(units, settings, store, n_jobs)
+    run.failures = pd.concat([r.failures for r in outer_parts] + [inner.failures], ignore_index=True)
+    seconds = []
+    for route, t in (("outer", outer_folds), ("inner", inner_folds)):
+        sec = (t["fit_seconds"] + t["predict_seconds"]).groupby(t["learner"]).agg(["sum", "count"])
+        for (f, s), name in names.items():
+            if name in sec.index:
+                seconds.append({"family": f, "setting": s, "route": route, "seconds": sec.loc[name, "sum"],
+                                "fits": sec.loc[name, "count"]})
+    run.fit_seconds = pd.DataFrame(seconds)
+    run.seconds = time.perf_counter() - started
+    return run
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> dict:
+    """Everything of a profile that costs compute: the channel on our C4.5 (``channel``: one
+    :class:`ChannelRun` per data set) and the tuning experiment (``tuning``: :class:`TuningRun`)."""
+    channel = [run_channel(d, params["mc_orderings"], params["greedy_orderings"], params["c_max_one_shot"],
+                           params["seed"]) for d in params["channel_datasets"]]
+    return {"channel": channel, "tuning": run_tuning(params, store, n_jobs, backend, progress)}
+
+
+def _default_index(run: TuningRun, family: str) -> int:
+    defaults = {k: DEFAULTS[family][k] for k in run.settings[family][0]}
+    return run.settings[family].index(defaults)
+
+
+def _tuned_keys(settings: list[dict]) -> list[str]:
+    """The parameters that take more than one value in ``settings`` (grid order)."""
+    return [k for k in settings[0] if len({repr(s[k]) for s in settings}) > 1]
+
+
+def _describe(setting: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in setting.items())
+
+
+def estimates_table(run: TuningRun) -> pd.DataFrame:
+    """One row per (unit, repetition, family): the default setting's CV accuracy, the naive,
+    nested and per-fold estimates of the tuned learner, and (pool samples) the held-out truth of
+    the deployed setting (the one the outer CV prefers) and of the default."""
+    kinds = run.units.set_index("unit")
+    rows = []
+    for (unit, it, family), res in run.results.items():
+        s = res.summary()
+        d = 0 if family == "MLP-seed" else _default_index(run, family)
+        truth = run.truth.get((unit, family))
+        rows.append({"unit": unit, "dataset": kinds.loc[unit, "dataset"], "kind": kinds.loc[unit, "kind"],
+                     "repetition": it, "family": family, "settings": len(res.settings),
+                     "parameters": len(_tuned_keys(run.settings[family])),
+                     "default": float(res.outer_means()[d]), "naive": s["naive"], "nested": s["nested"],
+                     "per_fold": s["per_fold"],
+                     "chosen": _describe(res.settings["params"].iloc[int(s["naive_setting"])]),
+                     "truth": np.nan if truth is None else float(truth[int(s["naive_setting"])]),
+                     "truth_default": np.nan if truth is None else float(truth[d])})
+    t = pd.DataFrame(rows)
+    t["naive - nested"] = t["naive"] - t["nested"]
+    t["naive - truth"] = t["naive"] - t["truth"]
+    t["nested - truth"] = t["nested"] - t["truth"]
+    t["per_fold - truth"] = t["per_fold"] - t["truth"]
+    return t
+
+
+def _mean_ci(values) -> tuple[float, float, int]:
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    if len(v) < 2:
+        return (float(v.mean()) if len(v) else np.nan), np.nan, len(v)
+    return float(v.mean()), float(stats.t.ppf(0.975, len(v) - 1) * v.std(ddof=1) / np.sqrt(len(v))), len(v)
+
+
+def bias_table(estimates: pd.DataFrame) -> pd.DataFrame:
+    """Mean bias per family (and over all), with 95 % t intervals: against the held-out truth on
+    the pool samples, and naive minus nested on every unit."""
+    rows = []
+    fams = [*estimates["family"].unique(), "all"]
+    for family in fams:
+        e = estimates if family == "all" else estimates[estimates["family"] == family]
+        if family == "all":
+            e = e[e["family"] != "MLP-seed"]
+        row = {"family": family, "settings": int(e["settings"].max()) if family != "all" else np.nan,
+               "units": len(e)}
+        for col in ("naive - truth", "nested - truth", "per_fold - truth", "naive - nested"):
+            mean, half, n = _mean_ci(e[col])
+            row[col] = mean
+            row[col + " ±"] = half
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _subset_rows(run: TuningRun, family: str, masks: np.ndarray, labels: dict) -> list[dict]:
+    rows = []
+    for (unit, it, fam), res in run.results.items():
+        if fam != family:
+            continue
+        est = res.subset_estimates(masks)
+        truth = run.truth.get((unit, family))
+        for i, r in enumerate(est.itertuples()):
+            t = np.nan if truth is None else truth[r.naive_setting]
+            rows.append({"family": family, "unit": unit, "repetition": it, **{k: v[i] for k, v in labels.items()},
+                         "naive - nested": r.naive - r.nested, "naive - truth": r.naive - t,
+                         "nested - truth": r.nested - t, "per_fold - truth": r.per_fold - t})
+    return rows
+
+
+def settings_bias(run: TuningRun, draws: int | None = None, seed: int | None = None) -> pd.DataFrame:
+    """Bias against the number of settings tried: for t = 1, 2, 4, ... up to the grid, ``draws``
+    random subsets of t settings per unit (the same subsets for every unit of a family); mean per
+    (family, t)."""
+    draws = run.params["subset_draws"] if draws is None else draws
+    rng = np.random.default_rng(run.params["seed"] if seed is None else seed)
+    rows = []
+    for family, ss in run.settings.items():
+        if family == "MLP-seed":
+            continue
+        g = len(ss)
+        sizes = sorted({min(2 ** j, g) for j in range(int(math.ceil(math.log2(g))) + 1)})
+        masks, ts = [], []
+        for t in sizes:
+            for _ in range(1 if t == g else draws):
+                m = np.zeros(g, dtype=bool)
+                m[rng.choice(g, t, replace=False)] = True
+                masks.append(m)
+                ts.append(t)
+        rows += _subset_rows(run, family, np.array(masks), {"tried": ts})
+    t = pd.DataFrame(rows)
+    return t.groupby(["family", "tried"], as_index=False)[
+        ["naive - nested", "naive - truth", "nested - truth", "per_fold - truth"]].mean()
+
+
+def parameters_bias(run: TuningRun) -> pd.DataFrame:
+    """Bias against the number of parameters tuned: for p = 0, 1, ..., the settings that vary the
+    first p parameters of the grid and keep the others at their defaults; mean per (family, p)."""
+    rows = []
+    for family, ss in run.settings.items():
+        keys = _tuned_keys(ss)
+        if family == "MLP-seed" or len(keys) < 2:
+            continue
+        masks, ps, counts = [], [], []
+        for p in range(len(keys) + 1):
+            m = np.array([all(s[k] == DEFAULTS[family][k] for k in keys[p:]) for s in ss])
+            if p == 0:
+                m &= np.array([all(s[k] == DEFAULTS[family][k] for k in ss[0]) for s in ss])
+            masks.append(m)
+            ps.append(p)
+            counts.append(int(m.sum()))
+        rows += _subset_rows(run, family, np.array(masks), {"parameters": ps, "settings": counts})
+    t = pd.DataFrame(rows)
+    if t.empty:
+        return t
+    out = t.groupby(["family", "parameters", "settings"], as_index=False)[
+        ["naive - nested", "naive - truth", "nested - truth"]].mean()
+    out["tuned"] = [", ".join(_tuned_keys(run.settings[f])[:p]) or "(defaults)" for f, p in
+                    zip(out["family"], out["parameters"])]
+    return out
+
+
+def _compare(a, b, tol: float = 1e-12) -> tuple[float, float, float]:
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    ok = np.isfinite(a) & np.isfinite(b)
+    a, b = a[ok], b[ok]
+    if not len(a):
+        return np.nan, np.nan, np.nan
+    return float(np.mean(b > a + tol)), float(np.mean(np.abs(b - a) <= tol)), float(np.mean(b - a))
+
+
+def ranking_effect(run: TuningRun) -> pd.DataFrame:
+    """The abstract's claim, on a pair of equally good learners: the MLP with its seed fixed
+    (A, no parameter) against the same MLP whose seed is a parameter with t values (B, seeds
+    1..t). Per protocol: how often B is ranked above A, tied, and the mean difference B - A."""
+    if "MLP-seed" not in run.settings:
+        return pd.DataFrame()
+    t = len(run.settings["MLP-seed"]) - 1
+    a_mask = np.zeros(t + 1, dtype=bool)
+    a_mask[0] = True
+    b_mask = ~a_mask
+    rows = {"naive": ([], []), "nested": ([], []), "held-out truth": ([], [])}
+    for (unit, _, fam), res in run.results.items():
+        if fam != "MLP-seed":
+            continue
+        est = res.subset_estimates(np.array([a_mask, b_mask]))
+        rows["naive"][0].append(est.naive[0])
+        rows["naive"][1].append(est.naive[1])
+        rows["nested"][0].append(est.nested[0])
+        rows["nested"][1].append(est.nested[1])
+        truth = run.truth.get((unit, fam))
+        rows["held-out truth"][0].append(np.nan if truth is None else truth[0])
+        rows["held-out truth"][1].append(np.nan if truth is None else truth[est.naive_setting[1]])
+    out = []
+    for protocol, (a, b) in rows.items():
+        above, tied, diff = _compare(a, b)
+        n = int(np.sum(np.isfinite(np.asarray(a, float)) & np.isfinite(np.asarray(b, float))))
+        out.append({"protocol": protocol, "pairs": n, "seed values of B": t, "B ranked above A": above,
+                    "tied": tied, "A ranked above B": 1 - above - tied if n else np.nan, "mean B - A": diff})
+    return pd.DataFrame(out)
+
+
+def tuning_gain_ranks(estimates: pd.DataFrame) -> pd.DataFrame:
+    """Each learner with its parameters tuned (B) against itself at its defaults (A): how often
+    and by how much B looks better, by the naive protocol, by nested CV and on held-out data."""
+    rows = []
+    for family, e in estimates[estimates["family"] != "MLP-seed"].groupby("family", sort=False):
+        for protocol, a, b in (("naive", e["default"], e["naive"]), ("nested", e["default"], e["nested"]),
+                               ("held-out truth", e["truth_default"], e["truth"])):
+            above, tied, diff = _compare(a, b)
+            rows.append({"family": family, "parameters": int(e["parameters"].iloc[0]),
+                         "settings": int(e["settings"].iloc[0]), "protocol": protocol,
+                         "tuned ranked above default": above, "tied": tied, "mean gain": diff})
+    return pd.DataFrame(rows)
+
+
+def cost_table(run: TuningRun) -> pd.DataFrame:
+    """The price of unbiased assessment: trials of the naive protocol (n G) and of nested CV
+    (n m G + n), and the measured fit-and-predict seconds of each route."""
+    n, m = run.params["outer_folds"], run.params["inner_folds"]
+    sec = run.fit_seconds.groupby(["family", "route"])["seconds"].sum().unstack(fill_value=0.0)
+    units = len(run.results) // max(1, len(run.settings))
+    rows = []
+    for family, ss in run.settings.items():
+        g = len(ss)
+        rows.append({"family": family, "settings G": g, "naive trials n G": n * g,
+                     "nested trials n m G + n": n * m * g + n, "ratio": (n * m * g + n) / (n * g),
+                     "units": units,
+                     "seconds outer (all units)": sec.loc[family, "outer"] if family in sec.index else np.nan,
+                     "seconds inner (all units)": sec.loc[family, "inner"] if family in sec.index else np.nan})
+    return pd.DataFrame(rows)
+
+
+def figure_settings_bias(bias: pd.DataFrame):
+    """Bias against the number of settings tried: naive and nested against the held-out truth
+    (pool samples), and naive minus nested (every unit)."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.3))
+    for i, (family, g) in enumerate(bias.groupby("family", sort=False)):
+        color = f"C{i}"
+        axes[0].plot(g["tried"], g["naive - truth"], "o-", color=color, label=f"{family} naive")
+        axes[0].plot(g["tried"], g["nested - truth"], "s--", color=color, label=f"{family} nested", alpha=0.7)
+        axes[1].plot(g["tried"], g["naive - nested"], "o-", color=color, label=family)
+    for ax, title in zip(axes, ("estimate minus held-out truth (pool samples)",
+                                "naive minus nested estimate (all units)")):
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set(xscale="log", xlabel="settings tried", ylabel="accuracy difference", title=title)
+        ax.xaxis.set_major_formatter(plt.matplotlib.ticker.ScalarFormatter())
+        ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def figure_parameters_bias(pbias: pd.DataFrame):
+    """Bias against the number of parameters tuned (other parameters at their defaults)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 4.3))
+    for i, (family, g) in enumerate(pbias.groupby("family", sort=False)):
+        ax.plot(g["parameters"], g["naive - nested"], "o-", color=f"C{i}", label=f"{family}: naive - nested")
+        if g["naive - truth"].notna().any():
+            ax.plot(g["parameters"], g["naive - truth"], "s--", color=f"C{i}", alpha=0.7,
+                    label=f"{family}: naive - truth")
+        for p, s, y in zip(g["parameters"], g["settings"], g["naive - nested"]):
+            ax.annotate(f"{s}", (p, y), textcoords="offset points", xytext=(4, 4), fontsize=7, color=f"C{i}")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set(xlabel="parameters tuned (numbers: settings)", ylabel="optimistic bias (accuracy)")
+    ax.xaxis.set_major_locator(plt.matplotlib.ticker.MaxNLocator(integer=True))
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+# --------------------------------------------------------------------------- #
+# Claims
+# --------------------------------------------------------------------------- #
+WIDE_BITS = 100          # "wide": 100 bits, i.e. 30 parameters with 10 values each
+NARROW_BITS = 25         # "easy": at most 25 bits, i.e. 8 parameters with 10 values each
+MIN_UNITS = 6            # fewer pool samples (or MLP pairs) than this leave the measured claims undecided
+
+
+def _fmt(x, digits=3):
+    return "n/a" if x is None or (isinstance(x, float) and not np.isfinite(x)) else f"{x:.{digits}f}"
+
+
+def claims(curves: pd.DataFrame, channel: pd.DataFrame, gain_pvalues: dict, estimates: pd.DataFrame,
+           bias: pd.DataFrame, ranking: pd.DataFrame) -> pd.DataFrame:
+    """Every claim of the paper checked on our results (see the thresholds WIDE_BITS,
+    NARROW_BITS, MIN_UNITS above); returns the claims table of :mod:`cvrepro.verdicts`."""
+    specs = curve_specs().set_index("curve")
+    out = []
+
+    # 1. One-shot: a wide channel is needed when the test set is large.
+    cases = []
+    for name in ("Landsat", "DNA"):
+        c = _smallest_c(curves[curves["curve"] == name], TARGET)
+        bits = None if c is None else pc.channel_bits(c, specs.loc[name, "entropy"])
+        cases.append((f"{name} (StatLog's C4.5)", bits))
+    for r in channel.itertuples():
+        cases.append((f"{r._1} (our C4.5)", r.bits))
+    wide = [b is not None and np.isfinite(b) and b >= WIDE_BITS for _, b in cases]
+    verdict = from_fraction(np.mean(wide))
+    agree = all(p > 0.01 for p in gain_pvalues.values()) if gain_pvalues else False
+    if verdict == HOLDS and not agree:
+        verdict = PARTLY
+    out.append(Claim(
+        "Over-ranking in one-shot training and test needs a wide parameter channel when the test set is large",
+        "Secs. 2.4, 6", verdict,
+        "bits for a 90 % chance of one StatLog rank more: " + ", ".join(f"{n} {_fmt(b, 0)}" for n, b in cases)
+        + f" (wide: >= {WIDE_BITS} bits = 30 ten-valued parameters); simulated extra hits against the "
+        "hypergeometric formula: chi-square p = " + ", ".join(f"{k} {_fmt(v)}" for k, v in gain_pvalues.items())))
+
+    # 2. Per-fold tuning: arbitrarily good results are easy.
+    per_fold = [n for n in CURVES if specs.loc[n, "setting"] == "per-fold"]
+    needs = {}
+    for name in per_fold:
+        c = _smallest_c(curves[curves["curve"] == name], TARGET)
+        needs[name] = None if c is None else pc.channel_bits(c, specs.loc[name, "entropy"])
+    easy = [b is not None and b <= NARROW_BITS for b in needs.values()]
+    pool = estimates[(estimates["kind"] == "pool") & (estimates["family"] != "MLP-seed")]
+    measured = ""
+    fraction = np.mean(easy)
+    if pool["unit"].nunique() >= MIN_UNITS:
+        extra = pool["per_fold - truth"] - pool["naive - truth"]
+        m, half, n = _mean_ci(extra)
+        measured = (f"; measured on {n} tuned learners: per-fold tuning adds {_fmt(m)} ± {_fmt(half)} accuracy "
+                    f"to the naive protocol's optimism (per-fold minus truth {_fmt(pool['per_fold - truth'].mean())})")
+        fraction = np.mean(easy + [m - half > 0])
+    out.append(Claim(
+        "With parameters tuned per fold, arbitrarily good results are easy (a few bits buy a high chance)",
+        "Sec. 3.1", from_fraction(fraction),
+        "bits for a 90 % chance: " + ", ".join(f"{k} {_fmt(v, 1)}" for k, v in needs.items())
+        + f" (easy: <= {NARROW_BITS} bits)" + measured))
+
+    # 3. Fixed parameters: diabetes safe, heart not.
+    dia_curve = curves[curves["curve"] == "diabetes (fixed)"]
+    dia = dia_curve["probability"].max()
+    heart = curves[curves["curve"] == "heart k-NN (fixed)"]
+    heart_c = _smallest_c(heart, TARGET)
+    heart_9 = float(heart.set_index("c").loc[9, "probability"])
+    checks = [dia < 0.05, heart_c is not None]
+    out.append(Claim(
+        "With one parameter setting for all folds the risk depends on the default rate against the hit rate: "
+        "diabetes is safe, heart is not",
+        "Secs. 4, 4.1", from_fraction(np.mean(checks)),
+        f"diabetes (default rate {_fmt(specs.loc['diabetes (fixed)', 'default_rate'])}, C4.5 hit rate "
+        f"{_fmt(561 / 768)}): at most {_fmt(dia)} for any c <= {int(dia_curve['c'].max())}; heart k-NN "
+        f"(default {_fmt(specs.loc['heart k-NN (fixed)', 'default_rate'])}, hit rate {_fmt(16 / 30)}): 90 % at "
+        f"c = {heart_c} (the paper says c = 9; the formula gives {_fmt(heart_9)} there)"))
+
+    # 4. Naive tuning is optimistically biased, more so the more settings are tried.
+    tuned = estimates[estimates["family"] != "MLP-seed"]
+    pool = tuned[tuned["kind"] == "pool"]
+    samples = pool["unit"].nunique()
+    if samples < MIN_UNITS:
+        out.append(Claim("Tuning on the test folds is optimistically biased, and the bias grows with the settings "
+                         "tried", "Secs. 1, 5, 6", UNDECIDED,
+                         f"only {samples} pool samples with a held-out truth (need {MIN_UNITS})"))
+    else:
+        m, half, n = _mean_ci(pool["naive - truth"])
+        m2, half2, n2 = _mean_ci(tuned["naive - nested"])
+        growth = bias.groupby("family").apply(
+            lambda g: stats.spearmanr(g["tried"], g["naive - nested"]).statistic if len(g) > 2 else np.nan,
+            include_groups=False).dropna()
+        grows = float(np.mean(growth > 0)) if len(growth) else np.nan
+        biased = m - half > 0 and m2 - half2 > 0
+        verdict = HOLDS if biased and grows >= 0.75 else PARTLY if biased or grows >= 0.5 else DOES_NOT_HOLD
+        out.append(Claim(
+            "Tuning on the test folds is optimistically biased, and the bias grows with the settings tried",
+            "Secs. 1, 5, 6", verdict,
+            f"naive minus held-out truth {_fmt(m)} ± {_fmt(half)} ({n} tuned learners on pool samples); naive "
+            f"minus nested {_fmt(m2)} ± {_fmt(half2)} ({n2}); the bias rises with the settings tried for "
+            f"{int(round(grows * len(growth)))} of {len(growth)} learners (Spearman > 0: "
+            + ", ".join(f"{k} {_fmt(v, 2)}" for k, v in growth.items()) + ")"))
+
+    # 5. Nested assessment removes the bias.
+    if samples < MIN_UNITS:
+        out.append(Claim("Nested cross-validation (tuning on inner folds) gives an unbiased assessment",
+                         "Sec. 5", UNDECIDED, f"only {samples} pool samples with a held-out truth (need {MIN_UNITS})"))
+    else:
+        m, half, n = _mean_ci(pool["nested - truth"])
+        naive_m = pool["naive - truth"].mean()
+        optimistic = m - half > 0
+        verdict = HOLDS if not optimistic and m < naive_m else PARTLY if m < naive_m else DOES_NOT_HOLD
+        out.append(Claim(
+            "Nested cross-validation (tuning on inner folds) gives an unbiased assessment", "Sec. 5", verdict,
+            f"nested minus held-out truth {_fmt(m)} ± {_fmt(half)} over {n} tuned learners (naive: "
+            f"{_fmt(naive_m)}); slightly pessimistic is expected: its models learn from (n-1)/n x (m-1)/m of "
+            "the sample"))
+
+    # 6. More parameters rank higher than an equally good learner with fewer.
+    if ranking.empty or ranking["pairs"].min() < MIN_UNITS:
+        out.append(Claim("A learner with more parameters is ranked above an equally good learner with fewer",
+                         "Abstract, Sec. 6", UNDECIDED, "too few pairs (MLP with a tuned seed against its fixed seed)"))
+    else:
+        r = ranking.set_index("protocol")
+        naive, nested = r.loc["naive", "B ranked above A"], r.loc["nested", "B ranked above A"]
+        truth = r.loc["held-out truth", "B ranked above A"]
+        verdict = HOLDS if naive >= 0.75 and naive - nested >= 0.2 else PARTLY if naive > nested else DOES_NOT_HOLD
+        out.append(Claim(
+            "A learner with more parameters is ranked above an equally good learner with fewer",
+            "Abstract, Sec. 6", verdict,
+            f"the MLP whose seed is a parameter ({int(r.loc['naive', 'seed values of B'])} values) against the "
+            f"same MLP with its seed fixed: ranked above it in {_fmt(naive, 2)} of {int(r.loc['naive', 'pairs'])} "
+            f"comparisons by the naive protocol, {_fmt(nested, 2)} by nested CV, {_fmt(truth, 2)} on held-out data "
+            f"(mean differences {_fmt(r.loc['naive', 'mean B - A'])}, {_fmt(r.loc['nested', 'mean B - A'])}, "
+            f"{_fmt(r.loc['held-out truth', 'mean B - A'])})"))
+    return claims_table(out)
+
+
+# --------------------------------------------------------------------------- #
+# Cost of the paper profile (make bench)
+# --------------------------------------------------------------------------- #
+def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
+    """Core-hours of the tuning experiment at ``params`` per (data set, learner family): every
+    setting fitted and scored once on a training set of the inner folds' size, scaled by the
+    number of such fits the run makes (outer, inner and held-out). The channel part (seconds)
+    is left out. ``n_jobs`` is accepted for the bench's interface; the timing runs serially."""
+    from ..datasets import load_dataset
+
+    settings = family_settings(params["grids"], params["seeds"])
+    n, m = params["outer_folds"], params["inner_folds"]
+    rows = {}
+    for name in params["pool_datasets"] + params["cv_datasets"]:
+        ds = load_dataset(name)
+        pool = name in params["pool_datasets"]
+        size = params["sample_size"] if pool else len(ds.y)
+        units = params["pool_samples"] if pool else params["cv_repetitions"]
+        rng = np.random.default_rng(0)
+        idx = rng.choice(len(ds.y), size, replace=False)
+        train_size = int(size * (n - 1) / n * (m - 1) / m)
+        tr, te = idx[:train_size], idx[train_size:]
+        for family, ss in settings.items():
+            started = time.perf_counter()
+            for s in ss:
+                make_setting(family, s).fit(ds.X.iloc[tr], ds.y.iloc[tr]).predict(ds.X.iloc[te])
+            per_setting = (time.perf_counter() - started) / len(ss)
+            fits = len(ss) * units * (n + n * m + (1 if pool else 0))
+            rows[(name, family)] = per_setting * fits / 3600
+    return pd.Series(rows, name="core_hours")
