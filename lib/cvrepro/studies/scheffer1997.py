@@ -50,7 +50,8 @@ __all__ = [
     "figure_probability", "figure_effort",
     "statlog_rank", "hits_for_rank", "ChannelRun", "run_channel", "channel_summary", "gain_check",
     "greedy_check", "rank_table", "rank_curves", "figure_gain_check", "figure_ranks",
-    "make_setting", "TuningRun", "run_tuning", "run", "estimates_table", "bias_table", "settings_bias",
+    "make_setting", "family_settings", "tuned_keys",
+    "TuningRun", "run_tuning", "run", "estimates_table", "bias_table", "settings_bias",
     "parameters_bias", "ranking_effect", "tuning_gain_ranks", "cost_table", "figure_settings_bias",
     "figure_parameters_bias", "claims", "estimate_core_hours",
 ]
@@ -306,7 +307,10 @@ def benchmark_table() -> pd.DataFrame:
     cols = ["benchmark", "setting", "section", "z ours", "z paper", "c ours", "c paper", "P ours", "P paper",
             "trials ours", "trials paper", "bits ours", "bits paper", "params(10) ours", "params(10) paper",
             "does not follow", "note"]
-    return pd.DataFrame(rows)[cols]
+    table = pd.DataFrame(rows)[cols]
+    for col in ("c ours", "c paper", "trials ours", "trials paper", "params(10) ours", "params(10) paper"):
+        table[col] = pd.Series([None if pd.isna(v) else int(v) for v in table[col]], dtype=object)
+    return table
 
 
 def _printed_as(value: float, printed: float, digits: int) -> str | None:
@@ -838,7 +842,7 @@ def _default_index(run: TuningRun, family: str) -> int:
     return run.settings[family].index(defaults)
 
 
-def _tuned_keys(settings: list[dict]) -> list[str]:
+def tuned_keys(settings: list[dict]) -> list[str]:
     """The parameters that take more than one value in ``settings`` (grid order)."""
     return [k for k in settings[0] if len({repr(s[k]) for s in settings}) > 1]
 
@@ -859,7 +863,7 @@ def estimates_table(run: TuningRun) -> pd.DataFrame:
         truth = run.truth.get((unit, family))
         rows.append({"unit": unit, "dataset": kinds.loc[unit, "dataset"], "kind": kinds.loc[unit, "kind"],
                      "repetition": it, "family": family, "settings": len(res.settings),
-                     "parameters": len(_tuned_keys(run.settings[family])),
+                     "parameters": len(tuned_keys(run.settings[family])),
                      "default": float(res.outer_means()[d]), "naive": s["naive"], "nested": s["nested"],
                      "per_fold": s["per_fold"],
                      "chosen": _describe(res.settings["params"].iloc[int(s["naive_setting"])]),
@@ -945,7 +949,7 @@ def parameters_bias(run: TuningRun) -> pd.DataFrame:
     first p parameters of the grid and keep the others at their defaults; mean per (family, p)."""
     rows = []
     for family, ss in run.settings.items():
-        keys = _tuned_keys(ss)
+        keys = tuned_keys(ss)
         if family == "MLP-seed" or len(keys) < 2:
             continue
         masks, ps, counts = [], [], []
@@ -962,7 +966,7 @@ def parameters_bias(run: TuningRun) -> pd.DataFrame:
         return t
     out = t.groupby(["family", "parameters", "settings"], as_index=False)[
         ["naive - nested", "naive - truth", "nested - truth"]].mean()
-    out["tuned"] = [", ".join(_tuned_keys(run.settings[f])[:p]) or "(defaults)" for f, p in
+    out["tuned"] = [", ".join(tuned_keys(run.settings[f])[:p]) or "(defaults)" for f, p in
                     zip(out["family"], out["parameters"])]
     return out
 
