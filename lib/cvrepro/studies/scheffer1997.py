@@ -515,7 +515,7 @@ def channel_summary(runs: list[ChannelRun]) -> pd.DataFrame:
                      "accuracy StatLog": paper.C45_STATLOG[r.dataset] / 100,
                      "rank ours": rank, "rank paper": paper.STATED[f"{r.dataset}_c45_rank"],
                      "z for the next rank ours": z,
-                     "z paper": paper.BENCHMARKS.set_index("benchmark").loc[name, "z"],
+                     "z paper": int(paper.BENCHMARKS.set_index("benchmark").loc[name, "z"]),
                      "c for 90 % (formula)": c90, "c for 90 % (simulated)": c90_sim,
                      "c paper": r.paper_c, "trials": pc.trials_needed(c90, r.classes) if c90 else np.nan,
                      "bits": pc.channel_bits(c90, r.entropy) if c90 else np.nan})
@@ -559,16 +559,16 @@ def _chisquare(counts: np.ndarray, expected: np.ndarray, min_expected: float = 5
 
 def greedy_check(runs: list[ChannelRun]) -> pd.DataFrame:
     """The real greedy searches: trials, seconds and whether each found exactly the formula's c - X."""
-    parts = [r.greedy.assign(**{"data set": r.dataset}) for r in runs if len(r.greedy)]
+    parts = [r.greedy.assign(**{"data set": _pretty(r.dataset)}) for r in runs if len(r.greedy)]
     if not parts:
         return pd.DataFrame(columns=["data set", "orderings", "c", "trials", "agree", "mean extra hits",
                                      "seconds per search"])
     g = pd.concat(parts)
-    return g.groupby("data set", sort=False).apply(lambda t: pd.Series({
-        "orderings": len(t), "c": int(t["c"].iloc[0]), "trials": int(t["trials"].iloc[0]),
-        "agree": int((t["extra_hits_search"] == t["extra_hits_formula"]).sum()),
-        "mean extra hits": t["extra_hits_search"].mean(), "seconds per search": t["seconds"].mean()}),
-        include_groups=False).reset_index()
+    return pd.DataFrame([{"data set": d, "orderings": len(t), "c": int(t["c"].iloc[0]),
+                          "trials": int(t["trials"].iloc[0]),
+                          "agree": int((t["extra_hits_search"] == t["extra_hits_formula"]).sum()),
+                          "mean extra hits": t["extra_hits_search"].mean(), "seconds per search": t["seconds"].mean()}
+                         for d, t in g.groupby("data set", sort=False)])
 
 
 def rank_curves(run: ChannelRun, ranks_up: int = 3) -> pd.DataFrame:
@@ -598,7 +598,7 @@ def rank_table(runs: list[ChannelRun], c_values=(16, 60, 85, 150)) -> pd.DataFra
                 continue
             extra = r.gains.loc[r.gains["c"] == c, "extra_hits"].to_numpy()
             ranks = statlog_rank((r.hits + extra) / r.test_size, r.dataset)
-            rows.append({"data set": r.dataset, "c": c, "trials": pc.trials_needed(c, r.classes),
+            rows.append({"data set": _pretty(r.dataset), "c": c, "trials": pc.trials_needed(c, r.classes),
                          "bits": pc.channel_bits(c, r.entropy), "rank without channel": rank0,
                          "mean rank": ranks.mean(), "best rank": int(ranks.min()),
                          "P(up >= 1 place)": float(np.mean(ranks < rank0)),
@@ -900,7 +900,7 @@ def bias_table(estimates: pd.DataFrame) -> pd.DataFrame:
         e = estimates if family == "all" else estimates[estimates["family"] == family]
         if family == "all":
             e = e[e["family"] != "MLP-seed"]
-        row = {"family": family, "settings": int(e["settings"].max()) if family != "all" else np.nan,
+        row = {"family": family, "settings": int(e["settings"].max()) if family != "all" else None,
                "units": len(e)}
         for col in ("naive - truth", "nested - truth", "per_fold - truth", "naive - nested"):
             mean, half, n = _mean_ci(e[col])
@@ -1141,16 +1141,13 @@ def claims(curves: pd.DataFrame, channel: pd.DataFrame, gain_pvalues: dict, esti
     easy = [b is not None and b <= NARROW_BITS for b in needs.values()]
     pool = estimates[(estimates["kind"] == "pool") & (estimates["family"] != "MLP-seed")]
     measured = ""
-    fraction = np.mean(easy)
-    if pool["unit"].nunique() >= MIN_UNITS:
-        extra = pool["per_fold - truth"] - pool["naive - truth"]
-        m, half, n = _mean_ci(extra)
-        measured = (f"; measured on {n} tuned learners: per-fold tuning adds {_fmt(m)} ± {_fmt(half)} accuracy "
-                    f"to the naive protocol's optimism (per-fold minus truth {_fmt(pool['per_fold - truth'].mean())})")
-        fraction = np.mean(easy + [m - half > 0])
+    if pool["unit"].nunique() >= MIN_UNITS:     # context, not part of the verdict (per-fold >= naive always)
+        m, half, n = _mean_ci(pool["per_fold - truth"])
+        measured = (f"; on real learners, per-fold tuning exceeds the held-out truth by {_fmt(m)} ± {_fmt(half)} "
+                    f"({n} tuned learners; the naive protocol by {_fmt(pool['naive - truth'].mean())})")
     out.append(Claim(
         "With parameters tuned per fold, arbitrarily good results are easy (a few bits buy a high chance)",
-        "Sec. 3.1", from_fraction(fraction),
+        "Sec. 3.1", from_fraction(np.mean(easy)),
         "bits for a 90 % chance: " + ", ".join(f"{k} {_fmt(v, 1)}" for k, v in needs.items())
         + f" (easy: <= {NARROW_BITS} bits)" + measured))
 
