@@ -235,3 +235,17 @@ def test_grids_must_contain_the_defaults():
     with pytest.raises(ValueError, match="unknown learner family"):
         study.make_setting("RF", {})
     assert math.isclose(study.make_setting("SMO", {"C": 2.0}).C, 2.0)
+
+
+def test_rank_curves_follow_statlog_steps_and_the_formula():
+    correct = np.r_[np.ones(1707, bool), np.zeros(293, bool)]         # our C4.5 on Landsat: 1707 of 2000
+    orderings = pc.random_orderings(2000, 3000, random_state=3, length=150)
+    run = study.ChannelRun("landsat", 2000, 1707, 6, 2.5, 60, pc.channel_gains(correct, np.arange(151), orderings),
+                           pd.DataFrame(), 0.0)
+    curves = study.rank_curves(run)
+    assert list(curves.drop_duplicates("step")[["rank", "z"]].itertuples(index=False, name=None)) == \
+        [(8, 15), (6, 17), (5, 29)]                                     # BackProp; IndCart and Cart tied; Alloc80
+    for c in (30, 100, 150):
+        row = curves[(curves["step"] == 1) & (curves["c"] == c)].iloc[0]
+        assert row["formula"] == pytest.approx(pc.one_shot_probability(15, c, 2000, 1707), abs=1e-12)
+        assert row["simulated"] == pytest.approx(row["formula"], abs=0.03)

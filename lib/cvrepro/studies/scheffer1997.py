@@ -582,9 +582,10 @@ def rank_curves(run: ChannelRun, ranks_up: int = 3) -> pd.DataFrame:
         z = int(math.ceil(rate * run.test_size - 1e-9)) - run.hits
         rank = int(statlog_rank(rate, run.dataset)[0])
         sim = run.gains.assign(up=run.gains["extra_hits"] >= z).groupby("c")["up"].mean()
-        for c, p in sim.items():
-            formula = pc.one_shot_probability(z, c, run.test_size, run.hits) if c > 0 else 0.0
-            rows.append((c, step, rank, float(p), formula, z))
+        cs = sim.index.to_numpy()
+        # Sec. 2.3 for every c at once: P(c - X >= z) = P(X <= c - z), X ~ hypergeometric(m, hits, c)
+        formula = stats.hypergeom.cdf(cs - z, run.test_size, run.hits, cs)
+        rows += [(int(c), step, rank, float(p), float(f), z) for c, p, f in zip(cs, sim.to_numpy(), formula)]
     return pd.DataFrame(rows, columns=["c", "step", "rank", "simulated", "formula", "z"])
 
 
