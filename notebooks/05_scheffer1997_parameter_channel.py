@@ -288,8 +288,9 @@ gains = study.tuning_gain_ranks(estimates)
 show_table(gains, out, "tuning_gains",
            "Table 13. Each learner tuned (B) against itself at its defaults (A): how often and by how much tuning "
            "looks better by each protocol.", digits=4)
-r = ranking.set_index("protocol")
-say(f"The MLP with a tuned seed is ranked above the identical MLP with a fixed seed in "
+r = ranking.set_index("protocol") if len(ranking) else None
+say("No MLP-seed experiment at these parameters." if r is None else
+    f"The MLP with a tuned seed is ranked above the identical MLP with a fixed seed in "
     f"{r.loc['naive', 'B ranked above A']:.0%} of {int(r.loc['naive', 'pairs'])} comparisons by the naive protocol "
     f"(mean advantage {r.loc['naive', 'mean B - A']:+.4f}), {r.loc['nested', 'B ranked above A']:.0%} by nested CV "
     f"({r.loc['nested', 'mean B - A']:+.4f}) and {r.loc['held-out truth', 'B ranked above A']:.0%} of the pool "
