@@ -110,39 +110,50 @@ def _value(Z, P, kind, p0, p1, a, b):
         base = 1.0 + inter * inter
         return 1.0 / (base if p1 == 1.0 else base ** p1)
     prod = 1.0
+    one = np.exp(-p0)                      # the factor of a 0/1 attribute that differs
     for k in range(d):
         u = Z[a, k] - Z[b, k]
         if u != 0.0:                       # exp(-d * 0) = 1 leaves the product unchanged
-            prod *= np.exp(-p0 * (u * u))
+            uu = u * u
+            prod *= one if uu == 1.0 else np.exp(-p0 * uu)
     return prod
 
 
 @njit(cache=True)
-def _fill(G, filled, Z, ZT, P, kind, p0, p1, g):
-    """Row ``g`` of the kernel matrix: :func:`_value` (g, h) for every h, vectorised over h."""
+def _row_values(z, pz, ZT, P, kind, p0, p1, row):
+    """Kernel of instance ``z`` (first argument; ``pz`` its z.z) with every column of ``ZT``
+    (instances attribute-major, ``P`` their self products): :func:`_value`'s arithmetic,
+    vectorised over the columns."""
     d, n = ZT.shape
-    row = G[g]
     if kind == PUK:
         row[:] = 0.0
         for k in range(d):
-            a = Z[g, k]
+            a = z[k]
             col = ZT[k]
             for h in range(n):
                 row[h] += a * col[h]
         for h in range(n):
-            sq = (-2.0 * row[h] + P[g]) + P[h]
+            sq = (-2.0 * row[h] + pz) + P[h]
             inter = p0 * np.sqrt(sq)
             base = 1.0 + inter * inter
             row[h] = 1.0 / (base if p1 == 1.0 else base ** p1)
     else:
         row[:] = 1.0
+        one = np.exp(-p0)
         for k in range(d):
-            a = Z[g, k]
+            a = z[k]
             col = ZT[k]
             for h in range(n):
                 u = a - col[h]
                 if u != 0.0:
-                    row[h] *= np.exp(-p0 * (u * u))
+                    uu = u * u
+                    row[h] *= one if uu == 1.0 else np.exp(-p0 * uu)
+
+
+@njit(cache=True)
+def _fill(G, filled, Z, ZT, P, kind, p0, p1, g):
+    """Row ``g`` of the kernel matrix."""
+    _row_values(Z[g], P[g], ZT, P, kind, p0, p1, G[g])
     filled[g] = True
 
 
@@ -189,9 +200,23 @@ def _dot_self(r):
 @njit(cache=True)
 def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
     out = np.empty((a.shape[0], b.shape[0]))
-    for i in range(a.shape[0]):
+    if G.shape[0] == 0:                    # no matrix: compute the block, vectorised over b
+        d = Z.shape[1]
+        ZbT = np.empty((d, b.shape[0]))
+        Pb = np.empty(b.shape[0])
         for j in range(b.shape[0]):
-            out[i, j] = _k(G, filled, Z, ZT, P, kind, p0, p1, a[i], b[j])
+            Pb[j] = P[b[j]]
+            for k in range(d):
+                ZbT[k, j] = Z[b[j], k]
+        for i in range(a.shape[0]):
+            _row_values(Z[a[i]], P[a[i]], ZbT, Pb, kind, p0, p1, out[i])
+        return out
+    for i in range(a.shape[0]):
+        if not filled[a[i]]:
+            _fill(G, filled, Z, ZT, P, kind, p0, p1, a[i])
+        row = G[a[i]]
+        for j in range(b.shape[0]):
+            out[i, j] = row[b[j]]
     return out
 
 
@@ -431,30 +456,29 @@ def _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, al
 # --- outputs of trained machines ------------------------------------------------------------------
 
 @njit(cache=True)
-def svm_outputs(G, filled, Z, ZT, P, kind, p0, p1, rows, sv, coef, b):
-    """WEKA's SVMOutput of instances ``rows``: sum over support vectors ``sv`` (rows, in WEKA's
-    list order) of ``coef`` (y alpha) times the kernel (instance first), minus b."""
-    out = np.empty(rows.shape[0])
-    for t in range(rows.shape[0]):
+def svm_outputs(K, coef, b):
+    """WEKA's SVMOutput from the kernel block ``K`` (instances x support vectors, in WEKA's
+    list order): the sum of ``coef`` (y alpha) times the kernel, minus b."""
+    out = np.empty(K.shape[0])
+    for t in range(K.shape[0]):
         s = 0.0
-        for v in range(sv.shape[0]):
-            s += coef[v] * _k(G, filled, Z, ZT, P, kind, p0, p1, rows[t], sv[v])
+        for v in range(K.shape[1]):
+            s += coef[v] * K[t, v]
         out[t] = s - b
     return out
 
 
 @njit(cache=True)
-def fuzzy_outputs(G, filled, Z, ZT, P, kind, p0, p1, rows, centres, coef, b0):
-    """PDFC's fuzzy rule base output (Chen & Wang 2003) of instances ``rows``:
-    ``(b0 + sum_i coef_i K(x, z_i)) / (1 + sum_i K(x, z_i))`` over the rules' centres, in order."""
-    out = np.empty(rows.shape[0])
-    for t in range(rows.shape[0]):
+def fuzzy_outputs(K, coef, b0):
+    """PDFC's fuzzy rule base output (Chen & Wang 2003) from the kernel block ``K`` (instances x
+    rule centres, in order): ``(b0 + sum_i coef_i K(x, z_i)) / (1 + sum_i K(x, z_i))``."""
+    out = np.empty(K.shape[0])
+    for t in range(K.shape[0]):
         num = b0
         den = 1.0
-        for v in range(centres.shape[0]):
-            k = _k(G, filled, Z, ZT, P, kind, p0, p1, rows[t], centres[v])
-            num += coef[v] * k
-            den += k
+        for v in range(K.shape[1]):
+            num += coef[v] * K[t, v]
+            den += K[t, v]
         out[t] = num / den
     return out
 
@@ -524,7 +548,7 @@ class KeelKernelClassifier(TabularClassifier):
 
     def _predict_proba(self, X):
         Zt = self._encode_rows(X, self.schema_, self.lo_, self.hi_, True)
-        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel())
+        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)   # only test x model pairs
         n = self.Z_.shape[0]
         return self._proba(rows, self.model_, np.arange(n, n + Zt.shape[0], dtype=np.int64), len(self.classes_))
 

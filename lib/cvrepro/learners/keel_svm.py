@@ -74,7 +74,7 @@ class KeelSVM(KeelKernelClassifier):
     def _proba(self, rows, model, test_rows, K):
         votes = np.zeros((len(test_rows), K))
         for i, j, sv, coef, b in model:
-            out = svm_outputs(*rows.args(), test_rows, sv, coef, b)
+            out = svm_outputs(rows.rows(test_rows, sv), coef, b)
             votes[out > 0, j] += 1
             votes[~(out > 0), i] += 1
         total = votes.sum(axis=1, keepdims=True)

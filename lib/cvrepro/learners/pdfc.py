@@ -68,7 +68,7 @@ class PDFC(KeelKernelClassifier):
         return bases
 
     def _outputs(self, rows, model, test_rows):
-        return np.column_stack([fuzzy_outputs(*rows.args(), test_rows, centres, coef, b0)
+        return np.column_stack([fuzzy_outputs(rows.rows(test_rows, centres), coef, b0)
                                 for centres, coef, b0 in model])
 
     def _proba(self, rows, model, test_rows, K):
@@ -90,6 +90,6 @@ class PDFC(KeelKernelClassifier):
         """Output of each rule base (columns: class 0's only for two classes, else one per class)."""
         Xe = self._encode(X)
         Zt = self._encode_rows(Xe, self.schema_, self.lo_, self.hi_, True)
-        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel())
+        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)
         n = self.Z_.shape[0]
         return self._outputs(rows, self.model_, np.arange(n, n + Zt.shape[0], dtype=np.int64))
