@@ -158,6 +158,13 @@ class KeelKNN(TabularClassifier):
         self.distance = distance
         self.bounds = bounds
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # KEEL never takes a training instance at distance 0 as a neighbour, so predicting the
+        # training set is a leave-one-out prediction (duplicates excluded): its accuracy can be low
+        tags.classifier_tags.poor_score = True
+        return tags
+
     def _check(self, n_features):
         if not isinstance(self.k, (int, np.integer)) or isinstance(self.k, bool) or self.k < 1:
             raise ValueError(f"k must be a positive integer, got {self.k!r}")

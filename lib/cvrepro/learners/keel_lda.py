@@ -272,7 +272,7 @@ class KeelLDA(EncodedFolds, TabularClassifier):
             return None, np.zeros(V.shape[0], dtype=np.int64)
         return _discriminants(V, self.means_, self.precision_, self.half_logdet_, self.counts_, self.n_train_)
 
-    def decision_function(self, X):
+    def discriminants(self, X):
         """KEEL's discriminant per class (columns ``classes_``; -inf for classes KEEL does not model,
         NaN for all if the model failed)."""
         scores, pred = self._scores(self._encode(X))

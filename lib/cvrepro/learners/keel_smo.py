@@ -498,7 +498,8 @@ class KeelKernelClassifier(TabularClassifier):
     def _solve(self, rows, ids, y):
         """``(alpha over ids, b, support vectors in summation order)`` of one binary problem:
         WEKA's BinarySMO step for step (``solver="keel"``), or the same dual problem solved
-        by libsvm (``solver="libsvm"``, scikit-learn's SVC on the same kernel values)."""
+        by libsvm (``solver="libsvm"``, scikit-learn's SVC on the same kernel values; KEEL's
+        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses)."""
         C, tol, eps = float(self.C), float(self.tol), float(self.eps)
         if self.solver == "keel" or len(ids) == 0 or (y == y[0]).all():
             return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
@@ -506,9 +507,15 @@ class KeelKernelClassifier(TabularClassifier):
 
         kind, p0, p1 = self._kernel()
         if kind == PDRF_GAUSSIAN:        # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
-            svc = SVC(C=C, kernel="rbf", gamma=p0, tol=tol, cache_size=_CACHE_MB).fit(rows.Z[ids], y)
+            Z = rows.Z[ids]
+            if not np.isfinite(Z).all():     # a zero range (0/0): KEEL's steps, NaN and all
+                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+            svc = SVC(C=C, kernel="rbf", gamma=p0, tol=tol, cache_size=_CACHE_MB).fit(Z, y)
         else:
-            svc = SVC(C=C, kernel="precomputed", tol=tol).fit(rows.rows(ids, ids), y)
+            K = rows.rows(ids, ids)
+            if not np.isfinite(K).all():
+                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+            svc = SVC(C=C, kernel="precomputed", tol=tol).fit(K, y)
         alpha = np.zeros(len(ids))
         alpha[svc.support_] = np.abs(svc.dual_coef_[0])
         return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
