@@ -52,18 +52,20 @@ _MAX = 1.7976931348623157e308
 _CACHE_MB = 200
 
 
-def smo_input(V: np.ndarray, nominal: np.ndarray, n_values: np.ndarray, lo, hi) -> np.ndarray:
-    """KEEL's ``InstancesKEEL2Weka`` (normalise, nominal to binary) of read values ``V``."""
+def smo_input(Xe: np.ndarray, nominal: np.ndarray, n_values: np.ndarray, lo, hi, test: bool) -> np.ndarray:
+    """KEEL's ``InstancesKEEL2Weka`` (normalise, nominal to binary) of encoded data ``Xe`` (NaN
+    for missing): a missing value reads as 0 (so a two-valued nominal one becomes its first
+    value), except that a many-valued nominal one gets no indicator set."""
+    V = read_values(Xe, nominal, lo, hi, test)
     blocks = []
     with np.errstate(divide="ignore", invalid="ignore"):
         for j in range(V.shape[1]):
-            col = V[:, j]
             if not nominal[j]:
-                blocks.append(((col - lo[j]) / (hi[j] - lo[j]))[:, None])
+                blocks.append(((V[:, j] - lo[j]) / (hi[j] - lo[j]))[:, None])
             elif n_values[j] > 2:
-                blocks.append((col[:, None] == np.arange(n_values[j])[None, :]).astype(float))
+                blocks.append((Xe[:, j][:, None] == np.arange(n_values[j])[None, :]).astype(float))  # NaN: no 1
             else:
-                blocks.append(col[:, None].astype(float))
+                blocks.append(V[:, j][:, None])
     return np.ascontiguousarray(np.hstack(blocks)) if blocks else np.zeros((V.shape[0], 0))
 
 
@@ -541,8 +543,7 @@ class KeelKernelClassifier(TabularClassifier):
 
     @staticmethod
     def _encode_rows(Xe, schema, lo, hi, test):
-        nominal, n_values = schema.nominal, schema.n_values
-        return smo_input(read_values(Xe, nominal, lo, hi, test), nominal, n_values, lo, hi)
+        return smo_input(Xe, schema.nominal, schema.n_values, lo, hi, test)
 
     def _fit(self, X, y):
         bounds = self._check_params(X.shape[1])
