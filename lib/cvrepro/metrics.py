@@ -234,8 +234,9 @@ def keel_auc(y_true, y_pred, labels=None) -> float:
 
     the area under the ROC "curve" of a single crisp classifier (the points
     (0, 0), (FPR, TPR), (1, 1)), i.e. the balanced accuracy (TPR + TNR) / 2.
-    It is symmetric in the two classes (KEEL's choice of positive class does
-    not matter). Conventions kept from KEEL:
+    It is symmetric in the two classes up to rounding (KEEL's positive class,
+    kept here, is class 0 unless the first fold holds more instances of class
+    0 than of class 1). Conventions kept from KEEL:
 
     * a fold without instances of one of the two classes scores 0 (not NaN);
     * instances KEEL marks unclassified (``None`` or NaN in ``y_pred``) are left
@@ -297,7 +298,10 @@ def fold_keel_auc(y_codes, pred_codes, folds, n_folds: int, n_classes: int | Non
         fpr = (predicted - diag) / (total[:, None] - actual)
         per_class = np.where((actual > 0) & (total[:, None] - actual > 0), (1.0 + tpr - fpr) / 2.0, 0.0)
     if K == 2:
-        out = per_class[:, 0]                     # symmetric: class 1's value is the same
+        # symmetric up to rounding; KEEL takes class 0 as positive unless the first fold has
+        # more (classified) instances of class 0 than of class 1
+        first = int(f.min()) if len(f) else 0
+        out = per_class[:, 1 if actual[first, 0] > actual[first, 1] else 0]
     else:
         present = actual > 0
         with np.errstate(invalid="ignore"):
