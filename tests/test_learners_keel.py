@@ -177,3 +177,15 @@ def test_declared_bounds_clamp_test_values():
     far = pd.DataFrame({"a": [1000.0]})
     assert KeelKNN(bounds=[[0.0, 2000.0]]).fit(X, y).predict(far)[0] == "high"
     assert KeelKNN().fit(X, y).predict(far)[0] == "low"
+
+
+def test_registry_notes_state_the_checked_cases():
+    """list_learners() says on how many KEEL cases each KEEL learner was checked: the fixtures' counts."""
+    from cvrepro.learners import list_learners
+
+    notes = list_learners().set_index("name")["note"]
+    for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc")):
+        cases = _payload(key)["cases"]
+        stated = (f"all {sum(len(c['test']) for c in cases)} test instances of {len(cases)} folds of "
+                  f"{len({c['dataset'] for c in cases})} data sets")
+        assert stated in notes[name], (name, stated)
