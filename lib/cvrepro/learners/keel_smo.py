@@ -14,8 +14,10 @@ KEEL's SMO is a port of WEKA's: what differs from :mod:`cvrepro.learners.smo`
 * Kernels: Puk (Pearson VII, ``1 / (1 + (f sqrt(|x - y|^2))^2)^omega``, ``f = 2
   sqrt(2^(1/omega) - 1) / sigma``, with ``|x - y|^2`` computed as WEKA does,
   ``-2 x.y + x.x + y.y``) and PDFC's positive-definite reference function
-  kernel (Gaussian: the product over attributes of ``exp(-d (x_k - y_k)^2)``);
-  both are 1 for an instance with itself.
+  kernel (Gaussian: the product over attributes of ``exp(-d (x_k - y_k)^2)``,
+  :data:`PDRF_GAUSSIAN`; :data:`RBF` is the same function as ``exp(-d |x -
+  y|^2)``, equal up to rounding and one ``exp`` per pair instead of one per
+  attribute); all are 1 for an instance with itself.
 * Solver (:func:`binary_kernel_smo`): WEKA's ``BinarySMO`` (Platt's SMO with
   Keerthi et al.'s two thresholds), step for step, including the order of
   WEKA's linked-list sets (which fixes the order of sums), for any kernel.
@@ -43,9 +45,9 @@ from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
 
 __all__ = ["smo_input", "KernelRows", "binary_kernel_smo", "KeelRandom", "KeelKernelClassifier",
-           "svm_outputs", "fuzzy_outputs", "PUK", "PDRF_GAUSSIAN", "DEFAULT_SEED"]
+           "svm_outputs", "fuzzy_outputs", "PUK", "PDRF_GAUSSIAN", "RBF", "DEFAULT_SEED"]
 
-PUK, PDRF_GAUSSIAN = 0, 1
+PUK, PDRF_GAUSSIAN, RBF = 0, 1, 2
 DEFAULT_SEED = 12345678          # KEEL's experiment graphs start from this seed
 _DEL = 1000 * 5e-324             # WEKA's m_Del = 1000 * Double.MIN_VALUE
 _MAX = 1.7976931348623157e308
@@ -111,6 +113,12 @@ def _value(Z, P, kind, p0, p1, a, b):
         inter = p0 * np.sqrt(sq)
         base = 1.0 + inter * inter
         return 1.0 / (base if p1 == 1.0 else base ** p1)
+    if kind == RBF:
+        sq = 0.0
+        for k in range(d):
+            u = Z[a, k] - Z[b, k]
+            sq += u * u
+        return np.exp(-p0 * sq)
     prod = 1.0
     one = np.exp(-p0)                      # the factor of a 0/1 attribute that differs
     for k in range(d):
@@ -139,6 +147,16 @@ def _row_values(z, pz, ZT, P, kind, p0, p1, row):
             inter = p0 * np.sqrt(sq)
             base = 1.0 + inter * inter
             row[h] = 1.0 / (base if p1 == 1.0 else base ** p1)
+    elif kind == RBF:
+        row[:] = 0.0
+        for k in range(d):
+            a = z[k]
+            col = ZT[k]
+            for h in range(n):
+                u = a - col[h]
+                row[h] += u * u
+        for h in range(n):
+            row[h] = np.exp(-p0 * row[h])
     else:
         row[:] = 1.0
         one = np.exp(-p0)
@@ -508,7 +526,7 @@ class KeelKernelClassifier(TabularClassifier):
         from sklearn.svm import SVC
 
         kind, p0, p1 = self._kernel()
-        if kind == PDRF_GAUSSIAN:        # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
+        if kind in (PDRF_GAUSSIAN, RBF):   # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
             Z = rows.Z[ids]
             if not np.isfinite(Z).all():     # a zero range (0/0): KEEL's steps, NaN and all
                 return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
@@ -521,6 +539,11 @@ class KeelKernelClassifier(TabularClassifier):
         alpha = np.zeros(len(ids))
         alpha[svc.support_] = np.abs(svc.dual_coef_[0])
         return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
+
+    def _shared_budget(self) -> int:
+        """Bytes the batched path may give the kernel matrix shared by the folds (0: compute the
+        needed blocks each time); subclasses whose training does not read the matrix return 0."""
+        return MEMORY_BUDGET
 
     def _check_solver(self):
         if self.solver not in ("libsvm", "keel"):
@@ -579,7 +602,8 @@ class KeelKernelClassifier(TabularClassifier):
             lo, hi = numeric_ranges(Xe[train], nominal, bounds)
             if np.array_equal(lo, glo) and np.array_equal(hi, ghi):
                 if shared is None:
-                    shared = KernelRows(self._encode_rows(Xe, batch.schema, glo, ghi, False), *self._kernel())
+                    shared = KernelRows(self._encode_rows(Xe, batch.schema, glo, ghi, False), *self._kernel(),
+                                        budget=self._shared_budget())
                 model = self._train(shared, train, codes, len(fold_classes), KeelRandom(seed))
                 proba = self._proba(shared, model, test, len(fold_classes))
             else:

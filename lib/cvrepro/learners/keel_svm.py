@@ -18,7 +18,10 @@ input (numeric attributes scaled to [0, 1] by the declared ranges, nominal
 ones made binary, missing values 0), one WEKA BinarySMO per pair of classes
 ``i < j`` (instances of class i, then j, shuffled by KEEL's random stream),
 tolerance 1e-3, epsilon 1e-12; each pair votes (output > 0 for class j),
-ties to the lowest class. ``predict_proba`` is the normalised vote (one-hot
+ties to the lowest class. ``solver="keel"`` takes WEKA's steps (slow at C =
+100); the default ``"libsvm"`` solves each pair's dual problem with libsvm on
+the same (precomputed) kernel values. Both gave KEEL's class on every recorded
+test instance (tests/fixtures/keel/svm.json). ``predict_proba`` is the normalised vote (one-hot
 for two classes), which is what KEEL's SMO computes; KEEL writes only the class.
 """
 from __future__ import annotations
