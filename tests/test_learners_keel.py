@@ -189,3 +189,24 @@ def test_registry_notes_state_the_checked_cases():
         stated = (f"all {sum(len(c['test']) for c in cases)} test instances of {len(cases)} folds of "
                   f"{len({c['dataset'] for c in cases})} data sets")
         assert stated in notes[name], (name, stated)
+
+
+def test_keel_logistic_reaches_the_ridge_optimum_when_it_exists():
+    """Overlapping classes: KEEL's quasi-Newton search ends at the penalised maximum likelihood
+    (the same objective minimised by scikit-learn to a tight tolerance)."""
+    from sklearn.linear_model import LogisticRegression
+
+    from cvrepro.learners.keel_logistic import fit_logistic
+
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.normal(-1, 1, 150), rng.normal(1, 1, 100)])
+    second = np.arange(250) >= 150
+    model = fit_logistic(x, second)
+    z = (x - x.mean()) / x.std(ddof=1)
+    ref = LogisticRegression(C=1 / (2 * 1e-8), tol=1e-12, max_iter=10000).fit(z[:, None], second)
+    slope = -ref.coef_[0, 0] / x.std(ddof=1)                       # P(class 0) = sigmoid(b0 + b1 x)
+    intercept = -ref.intercept_[0] - slope * x.mean()
+    assert model.b1 == pytest.approx(slope, rel=1e-6)
+    assert model.b0 == pytest.approx(intercept, rel=1e-6, abs=1e-9)
+    P = model.proba(x)
+    assert np.allclose(P.sum(axis=1), 1.0)

@@ -29,7 +29,7 @@ from cvrepro.reference import keel
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "keel"
 SEED = 12345678
-SVM_PARAMS = {"KERNELtype": "Puk", "C": 100.0}
+SVM_PARAMS = {"KERNELtype": "Puk", "C": 100.0, "FitLogisticModels": "True"}
 
 # (data set, dropna, subsample size or None, declared ranges, folds to record)
 KNN_SETS = [("crx", True, None, "whole", 2), ("tic-tac-toe", False, None, "train", 2),

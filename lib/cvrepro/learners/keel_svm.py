@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .keel_logistic import fit_logistic
 from .keel_smo import PUK, KeelKernelClassifier, svm_outputs
+from .smo import pairwise_coupling
 
 __all__ = ["KeelSVM"]
 
@@ -41,13 +43,14 @@ class KeelSVM(KeelKernelClassifier):
     ``random_state``: KEEL's seed (None: KEEL's default graph seed).
     """
 
-    def __init__(self, C=100.0, omega=1.0, sigma=1.0, tol=1e-3, eps=1e-12, solver="libsvm", bounds=None,
-                 random_state=None):
+    def __init__(self, C=100.0, omega=1.0, sigma=1.0, tol=1e-3, eps=1e-12, logistic=True, solver="libsvm",
+                 bounds=None, random_state=None):
         self.C = C
         self.omega = omega
         self.sigma = sigma
         self.tol = tol
         self.eps = eps
+        self.logistic = logistic
         self.solver = solver
         self.bounds = bounds
         self.random_state = random_state
@@ -70,17 +73,32 @@ class KeelSVM(KeelKernelClassifier):
                 if len(pair) == 0:
                     continue                       # WEKA: no multipliers, no vote
                 alpha, b, sv = self._solve(rows, pair, y)
+                sv_rows = pair[sv] if len(sv) else np.zeros(0, np.int64)
                 coef = y[sv] * alpha[sv] if len(sv) else np.zeros(0)
-                machines.append((i, j, pair[sv] if len(sv) else np.zeros(0, np.int64), coef, b))
+                link = None
+                if self.logistic:                  # KEEL's fitLogistic: outputs on the pair's instances, in order
+                    link = fit_logistic(svm_outputs(rows.rows(pair, sv_rows), coef, b), y > 0)
+                machines.append((i, j, sv_rows, coef, b, link, len(pair)))
         return machines
 
     def _proba(self, rows, model, test_rows, K):
-        votes = np.zeros((len(test_rows), K))
-        for i, j, sv, coef, b in model:
-            out = svm_outputs(rows.rows(test_rows, sv), coef, b)
-            votes[out > 0, j] += 1
-            votes[~(out > 0), i] += 1
-        total = votes.sum(axis=1, keepdims=True)
+        m = len(test_rows)
         if K == 1:
-            return np.ones((len(test_rows), 1))
-        return votes / np.where(total > 0, total, 1.0)
+            return np.ones((m, 1))
+        if not self.logistic:
+            votes = np.zeros((m, K))
+            for i, j, sv, coef, b, _, _ in model:
+                out = svm_outputs(rows.rows(test_rows, sv), coef, b)
+                votes[out > 0, j] += 1
+                votes[~(out > 0), i] += 1
+            total = votes.sum(axis=1, keepdims=True)
+            return votes / np.where(total > 0, total, 1.0)
+        R = np.zeros((m, K, K))
+        n = np.zeros((K, K))
+        for i, j, sv, coef, b, link, size in model:
+            P = link.proba(svm_outputs(rows.rows(test_rows, sv), coef, b))
+            if K == 2:
+                return P
+            R[:, i, j], R[:, j, i] = P[:, 0], P[:, 1]
+            n[i, j] = n[j, i] = size
+        return pairwise_coupling(n, R)
