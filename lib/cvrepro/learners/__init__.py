@@ -177,26 +177,26 @@ _SPECS = [
                 "own implementation of WEKA AdaBoostM1 with DecisionStump", _boosting),
     # KEEL's learners (Moreno-Torres et al.), checked against KEEL's compiled classes (tests/fixtures/keel)
     LearnerSpec("1NN", "KEEL's KNN, k=1, Euclidean (KNN-C defaults)", (MORENO,), "faithful",
-                "own implementation of KEEL's KNN; same classes as compiled KEEL (KNN-C, K Value = 1) on all 1358 test "
-                "instances of 14 folds of 8 data sets; " + _KEEL_NOTE, _keel_knn(1)),
+                "own implementation of KEEL's KNN; same classes as compiled KEEL (KNN-C, K Value = 1) on all 1508 test "
+                "instances of 15 folds of 9 data sets; " + _KEEL_NOTE, _keel_knn(1)),
     LearnerSpec("3NN", "KEEL's KNN, k=3, Euclidean", (MORENO,), "faithful",
-                "own implementation of KEEL's KNN; same classes as compiled KEEL (KNN-C, K Value = 3) on all 1358 test "
-                "instances of 14 folds of 8 data sets; " + _KEEL_NOTE, _keel_knn(3)),
+                "own implementation of KEEL's KNN; same classes as compiled KEEL (KNN-C, K Value = 3) on all 1508 test "
+                "instances of 15 folds of 9 data sets; " + _KEEL_NOTE, _keel_knn(3)),
     LearnerSpec("LDA", "KEEL's linear discriminant analysis (LDA-C), failures included", (MORENO,), "faithful",
                 "own implementation of KEEL's ClassifierADLinear (class 0 for all when KEEL cannot invert the "
-                "covariance: crx, mushroom); same classes as compiled KEEL (LDA-C) on all 1440 test "
-                "instances of 17 folds of 9 data sets; " + _KEEL_NOTE,
+                "covariance: crx, mushroom); same classes as compiled KEEL (LDA-C) on all 1740 test "
+                "instances of 19 folds of 9 data sets; " + _KEEL_NOTE,
                 _keel_lda),
     LearnerSpec("SVM", "KEEL's SMO, Puk kernel (omega=sigma=1), C=100, logistic models", (MORENO,), "faithful",
                 "the SVM set-up that reproduces Moreno-Torres's Table III (within 0.005 AUC on average over 18 "
                 "sets; KEEL's SMO/C_SVM defaults are linear: AUC 0.50 on banana vs 0.90); own implementation, "
                 "KEEL's dual problem solved by libsvm (solver='keel': WEKA's steps); same classes as compiled "
-                "KEEL (SMO-C, Puk, C = 100, FitLogisticModels) on all 546 test instances of 11 folds of 7 data "
+                "KEEL (SMO-C, Puk, C = 100, FitLogisticModels) on all 846 test instances of 13 folds of 8 data "
                 "sets; " + _KEEL_NOTE, _keel_svm),
     LearnerSpec("PDFC", "positive definite fuzzy classifier (KEEL PDFC-C: Gaussian PDRF, d=0.25, C=100)",
                 (MORENO,), "faithful",
                 "own implementation of KEEL's PDFC; its dual problem solved by libsvm (solver='keel': WEKA's "
-                "steps); same classes as compiled KEEL (PDFC-C) on all 638 test instances of 12 folds of 8 "
+                "steps); same classes as compiled KEEL (PDFC-C) on all 938 test instances of 14 folds of 8 "
                 "data sets; " + _KEEL_NOTE, _keel_pdfc),
 ]
 
