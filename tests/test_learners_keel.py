@@ -181,16 +181,20 @@ def test_declared_bounds_clamp_test_values():
     assert KeelKNN().fit(X, y).predict(far)[0] == "low"
 
 
-def test_registry_notes_state_the_checked_cases():
-    """list_learners() says on how many KEEL cases each KEEL learner was checked: the fixtures' counts."""
+def test_list_learners_counts_the_recorded_keel_runs():
+    """list_learners() says against which KEEL algorithm, on how many recorded runs and test
+    instances each KEEL learner was checked: the fixtures' counts."""
     from cvrepro.learners import list_learners
 
-    notes = list_learners().set_index("name")["note"]
+    table = list_learners().set_index("name")
     for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc")):
-        cases = _payload(key)["cases"]
-        stated = (f"all {sum(len(c['test']) for c in cases)} test instances of {len(cases)} folds of "
-                  f"{len({c['dataset'] for c in cases})} data sets")
-        assert stated in notes[name], (name, stated)
+        payload = _payload(key)
+        cases = payload["cases"]
+        row = table.loc[name]
+        assert row["reference"].startswith(f"KEEL {payload['algorithm']}"), name
+        assert row["parity_cases"] == len(cases), name
+        assert f"all {sum(len(c['test']) for c in cases)} test instances ({len({c['dataset'] for c in cases})} " \
+               "data sets)" in row["parity"], name
 
 
 def test_keel_logistic_reaches_the_ridge_optimum_when_it_exists():
