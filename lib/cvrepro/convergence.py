@@ -43,6 +43,8 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import check_random_state
 
+from .progress import progress_bar
+
 DEFAULT_MAX_ITERATIONS = 500  # the number of stored runs in Raeder et al.
 ESTIMATE_DECIMALS = 10  # estimates equal to 10 decimals are ties (AUROC steps are >= 1e-8 here)
 SAMPLINGS = ("replacement", "permutation", "cycle")
@@ -453,17 +455,19 @@ def random_orderings(n_stored, n_orderings=50, random_state=None, sampling="perm
 
 
 def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=50,
-                     random_state=None):
+                     random_state=None, progress=True):
     """Replay ``rule`` on each ordering (default: ``n_orderings`` random permutations).
 
     Returns a DataFrame with one row per ordering: ordering, n_iterations,
-    estimate, capped.
+    estimate, capped. ``progress``: a bar when the replays take more than a
+    few seconds (:mod:`cvrepro.progress`; also in :func:`replay_reproducibility`).
     """
     n_stored = np.asarray(estimates).shape[0]
     if orderings is None:
         orderings = random_orderings(n_stored, n_orderings, random_state)
     rows = [dict(ordering=i, **vars(rule.replay(estimates, probas, order)))
-            for i, order in enumerate(orderings)]
+            for i, order in enumerate(progress_bar(orderings, desc="stopping-rule replays", unit="ordering",
+                                                   enabled=progress))]
     return pd.DataFrame(rows)
 
 
@@ -486,7 +490,7 @@ class ReplayReproducibility:
 
 def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas_b=None,
                            n_orderings=50, random_state=None, sampling="replacement",
-                           pairing="shared"):
+                           pairing="shared", progress=True):
     """Raeder et al.'s Table III procedure for two learners' stored iterations.
 
     Each learner replays ``n_orderings`` random orderings of its stored runs
@@ -508,8 +512,8 @@ def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas
     rng = check_random_state(random_state)
     orderings_a = random_orderings(n_a, n_orderings, rng, sampling, length)
     orderings_b = orderings_a if pairing == "shared" else random_orderings(n_a, n_orderings, rng, sampling, length)
-    a = replay_orderings(rule, estimates_a, probas_a, orderings_a)
-    b = replay_orderings(rule, estimates_b, probas_b, orderings_b)
+    a = replay_orderings(rule, estimates_a, probas_a, orderings_a, progress=progress)
+    b = replay_orderings(rule, estimates_b, probas_b, orderings_b, progress=progress)
     runs = a.merge(b, on="ordering", suffixes=("_a", "_b"))
     return ReplayReproducibility(
         reproducibility(runs["estimate_a"], runs["estimate_b"]),
