@@ -201,7 +201,8 @@ say(study.describe_table_3(table3, params["n_orderings"]))
 # %%
 for part in [p for p in ("a", "b") if p in table3]:
     a, b, k = study.TABLE_3_PARTS[part]
-    show_table(study.table_3_readings(results.cv, a, b, k, params["datasets"], params["n_orderings"]),
+    ours = {(params["replay_sampling"], params["replay_pairing"], params["ks_ties"]): table3[part]}
+    show_table(study.table_3_readings(results.cv, a, b, k, params["datasets"], params["n_orderings"], reuse=ours),
                out, f"table_3{part}_readings",
                f"Table III({part}) under each reading: mean R over the data sets, mean stopping iteration per "
                "learner, and the share of replays that use at least as many draws as there are stored runs.",

@@ -209,6 +209,23 @@ def test_ks_on_a_constant_learner_reproduces_the_papers_1000_and_rank_stops_at_2
     assert ecdf["B-KS-0.1"] == ecdf["B-KS-0.2"] == 2
 
 
+def test_table_3_readings_change_one_reading_at_a_time_and_reuse_a_computed_table():
+    """Point 2 of the paper's readings shown: permutations cap every rule at the runs stored; the ECDF
+    KS lets the constant learner stop at once; a table passed in ``reuse`` is taken, not recomputed."""
+    cv = stored_runs(20, constant_b=True)
+    readings = study.table_3_readings(cv, "A", "B", 2, n_orderings=5, progress=False).set_index(["reading", "rule"])
+    assert len(readings) == 4 * len(study.STOPPING_RULES)
+    ours = study.table_3(cv, "A", "B", 2, n_orderings=5, progress=False)
+    assert readings.loc[("ours: replacement, shared, KS merge", "KS-0.1"), "B iterations"] == 1000
+    assert readings.loc[("ours: replacement, shared, KS merge", "Rank"), "mean R"] == ours["R Rank"].mean()
+    assert readings.loc[("permutation (capped at the runs stored)", "Fixed-50"), "A iterations"] == 20
+    assert readings.loc[("KS ties by the ECDF", "KS-0.1"), "B iterations"] == 2
+    marked = ours.assign(**{"R Rank": -1.0})
+    reused = study.table_3_readings(cv, "A", "B", 2, n_orderings=5, progress=False,
+                                    reuse={("replacement", "shared", "merge"): marked}).set_index(["reading", "rule"])
+    assert reused.loc[("ours: replacement, shared, KS merge", "Rank"), "mean R"] == -1.0
+
+
 def test_table_3_vs_paper_rows_follow_the_paper():
     ours = pd.DataFrame({"dataset": ["vote", "credit-a"], "R Rank": [0.5, 0.7]})
     vs = study.table_3_vs_paper(ours, "a")

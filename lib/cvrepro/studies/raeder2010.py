@@ -52,6 +52,7 @@ from ..convergence import (
     replay_reproducibility,
 )
 from ..datasets import paper_datasets
+from ..progress import progress_bar
 from ..runner import CVResults, iterations_per_task, run_cv
 from ..stats import bonferroni_dunn_test, critical_difference, friedman_test, sign_test, wilcoxon_signed_rank
 from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
@@ -752,7 +753,8 @@ def _check_reading(name, value, options):
 
 def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDERINGS,
             random_state: int = 0, sampling: str = "replacement", pairing: str = "shared",
-            ks_ties: str = "merge", cap: int = REPLAY_CAP, metric: str = "auroc") -> pd.DataFrame:
+            ks_ties: str = "merge", cap: int = REPLAY_CAP, metric: str = "auroc",
+            progress: bool = True) -> pd.DataFrame:
     """Reproducibility R and mean stopping iteration of each rule (Table III).
 
     Each rule is replayed on ``n_orderings`` random orderings of the stored
@@ -762,7 +764,8 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
     learner (``<learner>-<rule>``, adaptive rules as in the paper, fixed ones
     too), ``capped <rule>`` (replays, of both learners, stopped by the cap) and
     ``exhausted <rule>`` (replays that used at least as many draws as there are
-    stored runs: trivial or reusing runs at this scale).
+    stored runs: trivial or reusing runs at this scale). ``progress``: one bar
+    over the data sets (:mod:`cvrepro.progress`), shown when the replays take a while.
     """
     _check_reading("sampling", sampling, SAMPLINGS)
     _check_reading("pairing", pairing, PAIRINGS)
@@ -770,7 +773,8 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
     t = _sorted(cv.iterations)
     datasets = list(dict.fromkeys(t.dataset)) if datasets is None else list(datasets)
     rows = []
-    for dataset in datasets:
+    for dataset in progress_bar(datasets, desc=f"Table III replays, {a} vs {b}, {k}-fold", unit="data set",
+                                enabled=progress):
         cell = t[(t.dataset == dataset) & (t.k == k)]
         est = {l: cell[cell.learner == l][metric].to_numpy() for l in (a, b)}
         if min(len(v) for v in est.values()) == 0:
@@ -784,7 +788,8 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
         row = {"dataset": dataset, "stored": n_stored}
         for name, rule in rules.items():
             r = replay_reproducibility(rule, est[a], est[b], proba[a], proba[b], n_orderings=n_orderings,
-                                       random_state=random_state, sampling=sampling, pairing=pairing)
+                                       random_state=random_state, sampling=sampling, pairing=pairing,
+                                       progress=False)
             row[f"R {name}"] = r.R
             row[f"{a}-{name}"] = r.iterations_a
             row[f"{b}-{name}"] = r.iterations_b
@@ -835,17 +840,24 @@ def _rule_flags(table: pd.DataFrame, rules, n_orderings: int) -> dict:
 
 
 def table_3_readings(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDERINGS,
-                     random_state: int = 0) -> pd.DataFrame:
+                     random_state: int = 0, reuse: dict | None = None, progress: bool = True) -> pd.DataFrame:
     """Table III under each reading of the replays: mean R and mean iterations per rule
     over the data sets, for our reading (with replacement, shared orderings, KS
-    ties merged) and each alternative changed one at a time."""
+    ties merged) and each alternative changed one at a time. ``reuse`` maps a
+    reading ``(sampling, pairing, ks_ties)`` to its :func:`table_3` computed
+    before (same ``n_orderings`` and ``random_state``), which is not recomputed."""
     variants = [("ours: replacement, shared, KS merge", "replacement", "shared", "merge"),
                 ("permutation (capped at the runs stored)", "permutation", "shared", "merge"),
                 ("independent orderings per learner", "replacement", "independent", "merge"),
                 ("KS ties by the ECDF", "replacement", "shared", "ecdf")]
+    reuse = reuse or {}
     rows = []
-    for label, sampling, pairing, ties in variants:
-        t = table_3(cv, a, b, k, datasets, n_orderings, random_state, sampling, pairing, ties)
+    for label, sampling, pairing, ties in progress_bar(variants, desc=f"Table III readings, {a} vs {b}",
+                                                       unit="reading", enabled=progress):
+        t = reuse.get((sampling, pairing, ties))
+        if t is None:
+            t = table_3(cv, a, b, k, datasets, n_orderings, random_state, sampling, pairing, ties,
+                        progress=False)
         for rule in STOPPING_RULES:
             rows.append({"reading": label, "rule": rule, "mean R": t[f"R {rule}"].mean(),
                          f"{a} iterations": t[f"{a}-{rule}"].mean(), f"{b} iterations": t[f"{b}-{rule}"].mean(),
