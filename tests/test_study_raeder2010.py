@@ -139,6 +139,11 @@ def test_seed_search_finds_opposite_significant_seeds_and_marks_them():
     assert list(table.columns) == ["C4.5, seed 0", "HDDT, seed 0", "C4.5, seed 1", "HDDT, seed 1"]
     assert table.loc["significant at alpha = 0.05"].tolist() == ["yes", "", "", "yes"]
     assert table.loc["avg. rank"].tolist() == [1.0, 2.0, 2.0, 1.0]
+    assert study.describe_table_2_seeds(verdicts).startswith("Shown: seed 0, where C4.5 leads")
+    assert "so seeds 0 (p = 0.002) and 1 (p = 0.002) give opposite" in study.describe_table_2({10: found})
+    hddt_only = verdicts[verdicts.leader != "C4.5"]
+    assert "C4.5 leads at no seed; seed 1, where HDDT leads" in study.describe_table_2_seeds(hddt_only)
+    assert "no two seeds give opposite" in study.describe_table_2({10: study.opposite_seeds(hddt_only)})
 
 
 def test_table_2_average_ranks_reproduce_the_published_ones():
@@ -345,6 +350,21 @@ def test_fixed_10_claim_is_undecided_while_fixed_50_exhausts_the_stored_runs():
     assert judge(stopping=parts)[0][claim] == "holds"
     parts = {p: stopping_part(500, r_fixed10=1.0, a=a, b=b) for p, (a, b, _) in study.TABLE_3_PARTS.items()}
     assert judge(stopping=parts)[0][claim] == "does not hold"
+
+
+def test_conclusion_lists_every_claim_by_verdict_and_says_why_undecided_ones_are():
+    from cvrepro.verdicts import Claim, claims_table
+
+    table = claims_table([Claim("a holds", "Table I", "holds", "6 of 6; paper 6 of 6"),
+                          Claim("b undecided", "Table III", "undecided", "with 20 stored runs, all exhausted. R 1.0"),
+                          Claim("c fails", "Figure 1", "does not hold", "none")])
+    text = study.describe_claims(table, "quick", 20)
+    lines = text.splitlines()
+    assert lines[0] == "Of 3 claims checked, 1 holds, 1 does not hold, 1 undecided."
+    assert lines[1] == "- **Holds**: a holds (*Table I*): 6 of 6; paper 6 of 6."
+    assert lines[2].startswith("- **Does not hold**: c fails")
+    assert lines[3] == "- **Undecided**: b undecided (*Table III*): with 20 stored runs, all exhausted."
+    assert "`quick` profile (20 iterations; the paper: 500)" in text
 
 
 def test_run_returns_the_grid_and_the_true_test_part():

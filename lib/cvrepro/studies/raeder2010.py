@@ -64,7 +64,8 @@ __all__ = [
     "Results", "run", "make_learners", "stand_ins", "learners_table", "readings", "to_paper_names",
     "describe_stand_ins", "estimates", "table_1", "table_1_shown", "table_1_vs_paper", "table_1_side_by_side",
     "running_means", "settling_iterations", "settling_by_learner", "lead_changes", "figure_1_panels",
-    "figure_1", "seed_verdicts", "opposite_seeds", "table_2", "table_2_vs_paper", "retest_table_2",
+    "figure_1", "seed_verdicts", "opposite_seeds", "table_2", "table_2_vs_paper", "describe_table_2_seeds",
+    "retest_table_2",
     "distribution_summary", "figure_2_panels", "figure_2", "figure_2_cells", "stopping_rules", "table_3",
     "table_3_vs_paper", "table_3_shown", "table_3_readings", "true_test_performance", "true_test_table",
     "error_rows", "true_test_errors_vs_paper", "claims", "describe_table_1", "describe_figure_1",
@@ -647,18 +648,29 @@ def retest_table_2(published: pd.DataFrame, a: str = "C4.5", b: str = "HDDT") ->
     return pd.DataFrame(rows)
 
 
+def describe_table_2_seeds(verdicts: pd.DataFrame, a: str = "C4.5", b: str = "HDDT", alpha: float = 0.10) -> str:
+    """Which seeds :func:`table_2` shows and why, for its caption (``alpha``: the largest of Table II's)."""
+    s = opposite_seeds(verdicts, a, b, alpha=alpha)
+    parts = []
+    for who in (a, b):
+        seed, p = s["seeds"][who], s["pvalues"][who]
+        parts.append(f"{who} leads at no seed" if seed is None else
+                     f"seed {seed}, where {who} leads with the smallest Wilcoxon p ({p:.3f})")
+    return "Shown: " + "; ".join(parts) + "."
+
+
 def describe_table_2(searches: dict, a: str = "C4.5", b: str = "HDDT") -> str:
     """Sentences reading the seed search: ``searches`` maps k to :func:`opposite_seeds` at alpha 0.05."""
     parts = []
     for k, s in searches.items():
         c = s["counts"]
         reading = " (our reading of the paper's fold count)" if k == TABLE_2_FOLDS[0] else ""
-        pair = (f"seed {s['seeds'][a]} (p = {s['pvalues'][a]:.3f}) and seed {s['seeds'][b]} "
-                f"(p = {s['pvalues'][b]:.3f})") if s["found"] else "no such pair"
+        outcome = (f"so seeds {s['seeds'][a]} (p = {s['pvalues'][a]:.3f}) and {s['seeds'][b]} "
+                   f"(p = {s['pvalues'][b]:.3f}) give opposite significant verdicts, as the paper's seeds 216 and 459 "
+                   "do" if s["found"] else "so no two seeds give opposite significant verdicts")
         parts.append(f"At {k}-fold{reading}, over {c['seeds']} seeds, {a} is significantly better "
-                     f"(Wilcoxon, alpha = {s['alpha']:.2f}) in {c[f'{a} significantly better']}, {b} in "
-                     f"{c[f'{b} significantly better']}, neither in {c['no significant difference']}: "
-                     f"opposite significant verdicts {'exist' if s['found'] else 'do not occur'}, {pair}.")
+                     f"(Wilcoxon, alpha = {s['alpha']:.2f}) at {c[f'{a} significantly better']}, {b} at "
+                     f"{c[f'{b} significantly better']}, neither at {c['no significant difference']}: {outcome}.")
     return " ".join(parts)
 
 
@@ -1123,18 +1135,20 @@ def distance_from_paper(table1_vs: pd.DataFrame, table3_vs: dict, errors_vs: dic
 
 
 def describe_claims(claims: pd.DataFrame, profile: str, n_iterations: int) -> str:
-    """The notebook's conclusion: the verdict counts, then the claims by verdict (undecided ones by table)."""
+    """The notebook's conclusion: the verdict counts, then each claim by verdict with where the paper
+    makes it and our evidence (for an undecided claim: why it is undecided)."""
     from ..verdicts import summary_sentence
 
     lines = [summary_sentence(claims)]
-    for verdict, label in (("holds", "Holds"), ("partly", "Holds partly"), ("does not hold", "Does not hold")):
-        chosen = claims[claims.verdict == verdict]
-        lines += [f"- **{label}**: {r.claim} ({r.where}; {r.evidence.split(';')[0]})." for r in chosen.itertuples()]
-    undecided = claims[claims.verdict == "undecided"]
-    if len(undecided):
-        where = ", ".join(dict.fromkeys(w.split(",")[0] for w in undecided["where"]))
-        lines.append(f"- **Undecided** at the `{profile}` profile ({n_iterations} iterations): {len(undecided)} claims "
-                     f"({where}), whose evidence is capped or trivial at this scale; the `paper` profile decides them.")
+    for verdict, label in (("holds", "Holds"), ("partly", "Holds partly"), ("does not hold", "Does not hold"),
+                           ("undecided", "Undecided")):
+        for r in claims[claims.verdict == verdict].itertuples():
+            shown = r.evidence.split(". ")[0] if verdict == "undecided" else r.evidence
+            lines.append(f"- **{label}**: {r.claim} (*{r.where}*): {shown.rstrip('.')}.")
+    if (claims.verdict == "undecided").any():
+        lines.append(f"\nA claim is undecided when the evidence it compares is capped or trivial at the `{profile}` "
+                     f"profile ({n_iterations} iterations; the paper: {PAPER_ITERATIONS}) or missing from this run; "
+                     "the `paper` profile decides those that depend on the scale.")
     return "\n".join(lines)
 
 
