@@ -160,8 +160,9 @@ say(study.describe_table_2(searches))
 panels2 = study.figure_2_panels(params["datasets"], params["learners"])
 show_figure(study.figure_2(results.iterations, panels2), out, "figure_2",
             "Figure 2. Histograms of the per-iteration 2-fold AUROC estimates: C4.5 and HDDT on breast-w (named by "
-            "the paper) and on pima, sonar and tic-tac-toe (our reading: the paper does not name its other three); "
-            "NB against MLP on breast-w (our reading of panel (f)). Dashed: mean, dotted: median; a mean left of "
+            "the paper) and on pima, sonar and tic-tac-toe (our reading: the paper does not name its other three), "
+            "panels (a)-(d); (f) NB against MLP on breast-w (the paper's panel (f), whose data set it does not "
+            "name: our reading; its text does not describe a panel (e), left out). Dashed: mean, dotted: median; a mean left of "
             "the median (negative skewness) is the left skew the paper describes.")
 dists = study.distribution_summary(results.iterations, k=2)
 save_table(dists, out, "figure_2_summary")

@@ -169,6 +169,14 @@ def test_the_published_table_2_second_seed_is_not_significant_by_its_own_numbers
 
 # --- Figure 2 -------------------------------------------------------------------------------
 
+def test_figure_2_panels_are_lettered_as_the_papers():
+    """(a)-(d) C4.5 and HDDT on breast-w and our three; NB against MLP is the paper's panel (f)."""
+    panels = study.figure_2_panels(study.DATASETS, study.LEARNERS)
+    assert [(p["letter"], p["dataset"]) for p in panels] == [
+        ("a", "breast-w"), ("b", "pima"), ("c", "sonar"), ("d", "tic-tac-toe"), ("f", "breast-w")]
+    assert panels[-1]["learners"] == ["NB", "MLP"]
+
+
 def test_distribution_skewness_sign_and_test():
     left = 1 - np.random.default_rng(1).exponential(0.02, 200)  # long tail to the left
     summary = study.distribution_summary(grid({("d", "A", 2): list(left)})).iloc[0]

@@ -694,14 +694,16 @@ def distribution_summary(iterations: pd.DataFrame, k: int = 2, metric: str = "au
 
 
 def figure_2_panels(datasets, learners) -> list[dict]:
-    """Figure 2: C4.5 and HDDT on four data sets, NB against MLP on one (2-fold)."""
+    """Figure 2: C4.5 and HDDT on four data sets, panels (a)-(d), and NB against MLP on one, panel (f)
+    as the paper letters it (its text does not describe a panel (e), which is left out); 2-fold."""
     trees = [l for l in ("C4.5", "HDDT") if l in learners]
     chosen = [d for d in FIGURE_2_TREE_DATASETS if d in datasets] + \
              [d for d in datasets if d not in FIGURE_2_TREE_DATASETS]
-    panels = [{"dataset": d, "learners": trees} for d in chosen[:4]] if trees else []
+    panels = [{"dataset": d, "learners": trees, "letter": letter}
+              for d, letter in zip(chosen[:4], "abcd")] if trees else []
     pair = [l for l in ("NB", "MLP") if l in learners]
     if pair:
-        panels.append({"dataset": chosen[0], "learners": pair})
+        panels.append({"dataset": chosen[0], "learners": pair, "letter": "f"})
     return panels
 
 
@@ -713,6 +715,7 @@ def figure_2(iterations: pd.DataFrame, panels: list[dict], k: int = 2):
     t = t[t.k == k]
     fig, axes = plt.subplots(2, 3, figsize=(14, 8))
     for ax, p, letter in zip(axes.flat, panels, "abcdef"):
+        letter = p.get("letter", letter)
         cell = t[t.dataset == p["dataset"]]
         for i, learner in enumerate(p["learners"]):
             v = cell[cell.learner == learner].auroc.to_numpy()
