@@ -226,15 +226,15 @@ def test_table_3_readings_change_one_reading_at_a_time_and_reuse_a_computed_tabl
     """Point 2 of the paper's readings shown: permutations cap every rule at the runs stored; the ECDF
     KS lets the constant learner stop at once; a table passed in ``reuse`` is taken, not recomputed."""
     cv = stored_runs(20, constant_b=True)
-    readings = study.table_3_readings(cv, "A", "B", 2, n_orderings=5, progress=False).set_index(["reading", "rule"])
+    readings = study.table_3_readings(cv, "A", "B", 2, n_orderings=2, progress=False).set_index(["reading", "rule"])
     assert len(readings) == 4 * len(study.STOPPING_RULES)
-    ours = study.table_3(cv, "A", "B", 2, n_orderings=5, progress=False)
+    ours = study.table_3(cv, "A", "B", 2, n_orderings=2, progress=False)
     assert readings.loc[("ours: replacement, shared, KS merge", "KS-0.1"), "B iterations"] == 1000
     assert readings.loc[("ours: replacement, shared, KS merge", "Rank"), "mean R"] == ours["R Rank"].mean()
     assert readings.loc[("permutation (capped at the runs stored)", "Fixed-50"), "A iterations"] == 20
     assert readings.loc[("KS ties by the ECDF", "KS-0.1"), "B iterations"] == 2
     marked = ours.assign(**{"R Rank": -1.0})
-    reused = study.table_3_readings(cv, "A", "B", 2, n_orderings=5, progress=False,
+    reused = study.table_3_readings(cv, "A", "B", 2, n_orderings=2, progress=False,
                                     reuse={("replacement", "shared", "merge"): marked}).set_index(["reading", "rule"])
     assert reused.loc[("ours: replacement, shared, KS merge", "Rank"), "mean R"] == -1.0
 
