@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["find_jar", "available", "write_arff", "predictions", "printed_model"]
+__all__ = ["find_jar", "available", "write_arff", "predictions", "printed_model", "fold_outputs"]
 
 DEBIAN_JAR = "/usr/share/java/weka.jar"
 
@@ -100,3 +100,75 @@ def printed_model(classifier: str, options, arff, start: str, java_options=()) -
     out = subprocess.run(["java", *java_options, "-cp", _jar(), classifier, *options, "-t", str(arff), "-no-cv"],
                          capture_output=True, text=True, check=True).stdout
     return out[out.index(start):]
+
+
+# --- full-precision outputs -------------------------------------------------
+# ``-p 0 -distribution`` rounds probabilities to 3 decimals. This small program of ours
+# (run by java's source launcher, nothing compiled to disk) trains the classifier through
+# WEKA's public API on each training file and prints the model (``toString()``, what the
+# command line prints) and ``distributionForInstance`` of every test instance with
+# ``Double.toString``, which reads back to the same double.
+_RUNNER = r"""
+import java.io.BufferedReader;
+import java.io.FileReader;
+import java.util.Arrays;
+import weka.classifiers.Classifier;
+import weka.core.Instances;
+
+public class CvreproWekaRunner {
+  public static void main(String[] args) throws Exception {
+    int sep = Arrays.asList(args).indexOf("--");
+    String[] options = Arrays.copyOfRange(args, 1, sep);
+    for (int i = sep + 1; i + 1 < args.length; i += 2) {
+      Instances train = read(args[i]), test = read(args[i + 1]);
+      Classifier classifier = Classifier.forName(args[0], options.clone());
+      classifier.buildClassifier(train);
+      System.out.println("@@model");
+      System.out.println(classifier.toString());
+      System.out.println("@@distributions");
+      for (int r = 0; r < test.numInstances(); r++) {
+        double[] dist = classifier.distributionForInstance(test.instance(r));
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < dist.length; c++) {
+          line.append(c == 0 ? "" : ",").append(Double.toString(dist[c]));
+        }
+        System.out.println(line);
+      }
+      System.out.println("@@end");
+    }
+  }
+
+  static Instances read(String path) throws Exception {
+    BufferedReader reader = new BufferedReader(new FileReader(path));
+    Instances data = new Instances(reader);
+    reader.close();
+    data.setClassIndex(data.numAttributes() - 1);
+    return data;
+  }
+}
+"""
+
+
+def fold_outputs(classifier: str, options, folds, java_options=()) -> list[tuple[str, np.ndarray]]:
+    """WEKA's printed model and full-precision probabilities for each ``(train, test)`` ARFF pair.
+
+    One JVM serves all pairs. The model text is ``Classifier.toString()`` (what the command
+    line prints after training); probabilities are ``distributionForInstance`` exactly.
+    """
+    import tempfile
+
+    jar = _jar()
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "CvreproWekaRunner.java"
+        source.write_text(_RUNNER)
+        args = [str(p) for pair in folds for p in pair]
+        out = subprocess.run(["java", *java_options, "-cp", jar, str(source), classifier, *options, "--", *args],
+                             capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"WEKA {classifier} failed: {out.stderr.strip()[-2000:]}")
+    results = []
+    for block in out.stdout.split("@@model\n")[1:]:
+        model, rest = block.split("\n@@distributions\n")
+        rows = rest.split("@@end")[0].strip().splitlines()
+        results.append((model.rstrip("\n"), np.array([[float(v) for v in r.split(",")] for r in rows])))
+    return results
