@@ -133,22 +133,20 @@ def _n_antds(rule):
 
 
 @njit(cache=True, error_model="numpy")
-def _antd_covers(rule, a, X, nominal, r):
-    j = int(rule[1 + 3 * a])
-    x = X[r, j]
-    if x != x:
-        return False
-    if nominal[j]:
-        return int(x) == int(rule[2 + 3 * a])
-    if int(rule[2 + 3 * a]) == 0:
-        return x <= rule[3 + 3 * a]
-    return x >= rule[3 + 3 * a]
-
-
-@njit(cache=True, error_model="numpy")
 def _covers(rule, X, nominal, r):
-    for a in range(_n_antds(rule)):
-        if not _antd_covers(rule, a, X, nominal, r):
+    """Whether row ``r`` satisfies every condition of ``rule`` (one loop: this is the hot path)."""
+    for a in range((rule.shape[0] - 1) // 3):
+        j = int(rule[1 + 3 * a])
+        x = X[r, j]
+        if x != x:
+            return False
+        if nominal[j]:
+            if int(x) != int(rule[2 + 3 * a]):
+                return False
+        elif rule[2 + 3 * a] == 0:
+            if x > rule[3 + 3 * a]:
+                return False
+        elif x < rule[3 + 3 * a]:
             return False
     return True
 
@@ -322,8 +320,16 @@ def prune(rule, rows, X, y, nominal, use_whole):
         nxt = np.empty(data.shape[0], dtype=np.int64)
         t = 0
         coverage, worth = 0.0, 0.0
+        j, value, split = int(rule[1 + 3 * a]), rule[2 + 3 * a], rule[3 + 3 * a]
         for r in data:
-            if _antd_covers(rule, a, X, nominal, r):
+            x = X[r, j]
+            if x != x:
+                covered = False
+            elif nominal[j]:
+                covered = int(x) == int(value)
+            else:
+                covered = x <= split if value == 0 else x >= split
+            if covered:
                 coverage += 1.0
                 nxt[t] = r
                 t += 1
@@ -462,22 +468,29 @@ def _dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds):
 
 
 @njit(cache=True, error_model="numpy")
-def _dl_if_deleted(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, X, y, nominal, n_classes):
-    """``rows``: the data rule ``index`` sees (what the rules before it leave)."""
+def _chain_stats(rules, start, rows, X, y, nominal, n_classes):
+    """Counts of ``rules[start:]`` applied in turn to ``rows``."""
+    after = List.empty_list(types.float64[::1])
+    data = rows
+    for j in range(start, len(rules)):
+        s, rest, _ = simple_stats(rules[j], data, X, y, nominal, n_classes)
+        after.append(s)
+        data = rest
+    return after
+
+
+@njit(cache=True, error_model="numpy")
+def _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_conds):
+    """DL without rule ``index``; ``after``: the counts of the rules after it on the data it sees."""
     rs = np.zeros(6)
     for j in range(index):
         rs[0] += stats[j][0]
         rs[2] += stats[j][2]
         rs[4] += stats[j][4]
-    after = List.empty_list(types.float64[::1])
-    data = rows
-    for j in range(index + 1, len(rules)):
-        s, rest, _ = simple_stats(rules[j], data, X, y, nominal, n_classes)
-        after.append(s)
+    for s in after:
         rs[0] += s[0]
         rs[2] += s[2]
         rs[4] += s[4]
-        data = rest
     if len(after) > 0:
         last = after[len(after) - 1]
         rs[1], rs[3], rs[5] = last[1], last[3], last[5]
@@ -499,11 +512,14 @@ def _dl_if_deleted(rules, stats, rows, index, exp_fp_rate, check_err, total_cond
 
 @njit(cache=True, error_model="numpy")
 def relative_dl(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, X, y, nominal, n_classes):
-    """DL of the rule set with rule ``index`` minus without it (RuleStats.relativeDL)."""
+    """DL of the rule set with rule ``index`` minus without it (RuleStats.relativeDL).
+
+    ``rows``: the data rule ``index`` sees (what the rules before it leave).
+    """
+    after = _chain_stats(rules, index + 1, rows, X, y, nominal, n_classes)
     return (_dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds)
             + theory_dl(_n_antds(rules[index]), total_conds)
-            - _dl_if_deleted(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, X, y, nominal,
-                             n_classes))
+            - _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_conds))
 
 
 @njit(cache=True, error_model="numpy")
@@ -599,23 +615,82 @@ def _rm_covered_by_successors(rows, ruleset, index, X, nominal):
 
 
 @njit(cache=True, error_model="numpy")
-def _variant_dl(ruleset, position, variant, data, new_data, prev_stats, exp_fp_rate, check_err, total_conds,
-                X, y, nominal, n_classes):
-    """Relative DL at ``position`` of ``ruleset`` with ``variant`` there, counted from ``new_data``."""
-    rules = List.empty_list(_RULE)
-    for i in range(len(ruleset)):
-        rules.append(variant if i == position else ruleset[i])
-    stats = List.empty_list(types.float64[::1])
-    for i in range(position):
-        stats.append(prev_stats[i])
-    rows = new_data
-    for j in range(position, len(rules)):
-        s, rest, _ = simple_stats(rules[j], rows, X, y, nominal, n_classes)
-        stats.append(s)
-        rows = rest
-    seen = data if position == 0 else new_data
-    return relative_dl(rules, stats, seen, position, exp_fp_rate, check_err, total_conds, X, y, nominal,
-                       n_classes)
+def _successor_stats(successor, rows, skip, y, cls, n_after):
+    """Counts of the rules after a position, as a chain, on ``rows`` minus those with ``skip`` set.
+
+    ``successor[i]``: which of the ``n_after`` following rules first covers ``rows[i]``
+    (``n_after``: none). A chain's counts follow from it: a row reaches rule j
+    exactly when no earlier rule covers it. Counts are integers, so these equal
+    WEKA's sequential sums.
+    """
+    cov = np.zeros(n_after)
+    pos = np.zeros(n_after)
+    remaining, remaining_pos = 0.0, 0.0
+    for i in range(rows.shape[0]):
+        if skip[i]:
+            continue
+        positive = y[rows[i]] == cls
+        remaining += 1.0
+        if positive:
+            remaining_pos += 1.0
+        s = successor[i]
+        if s < n_after:
+            cov[s] += 1.0
+            if positive:
+                pos[s] += 1.0
+    after = List.empty_list(types.float64[::1])
+    for j in range(n_after):
+        s = np.empty(6)
+        s[0] = cov[j]
+        s[1] = remaining - cov[j]
+        s[2] = pos[j]
+        s[5] = remaining_pos - pos[j]
+        s[3] = s[1] - s[5]
+        s[4] = cov[j] - pos[j]
+        after.append(s)
+        remaining -= cov[j]
+        remaining_pos -= pos[j]
+    return after
+
+
+@njit(cache=True, error_model="numpy")
+def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err, total_conds,
+                 X, y, nominal, n_classes):
+    """Relative DL at ``position`` of ``ruleset`` with each of ``variants`` there, counted on ``new_data``.
+
+    (WEKA counts the rule set without the variant on the whole class data when
+    ``position`` is 0; ``new_data`` holds the same rows then, so the counts agree.)
+    """
+    cls = int(ruleset[position][0])
+    n = new_data.shape[0]
+    n_after = len(ruleset) - position - 1
+    successor = np.full(n, n_after, dtype=np.int64)
+    for i in range(n):
+        for j in range(position + 1, len(ruleset)):
+            if _covers(ruleset[j], X, nominal, new_data[i]):
+                successor[i] = j - position - 1
+                break
+    without = _successor_stats(successor, new_data, np.zeros(n, dtype=np.bool_), y, cls, n_after)
+    out = np.empty(len(variants))
+    for v in range(len(variants)):
+        variant = variants[v]
+        rules = List.empty_list(_RULE)
+        for i in range(len(ruleset)):
+            rules.append(variant if i == position else ruleset[i])
+        covered = np.zeros(n, dtype=np.bool_)
+        for i in range(n):
+            covered[i] = _covers(variant, X, nominal, new_data[i])
+        own, _, _ = simple_stats(variant, new_data, X, y, nominal, n_classes)
+        stats = List.empty_list(types.float64[::1])
+        for i in range(position):
+            stats.append(prev_stats[i])
+        stats.append(own)
+        for s in _successor_stats(successor, new_data, covered, y, cls, n_after):
+            stats.append(s)
+        out[v] = (_dl_if_exists(rules, stats, position, exp_fp_rate, check_err, total_conds)
+                  + theory_dl(_n_antds(variant), total_conds)
+                  - _dl_if_deleted(rules, stats, position, without, exp_fp_rate, check_err, total_conds))
+    return out
 
 
 @njit(cache=True, error_model="numpy")
@@ -704,18 +779,16 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                     prev_stats = List.empty_list(types.float64[::1])
                     for c in range(position):
                         prev_stats.append(stats[c])
-                    rep_dl = _variant_dl(ruleset, position, replace, data, new_data, prev_stats, exp_fp_rate,
-                                         check_err, total_conds, X, y, nominal, n_classes)
-                    if rep_dl != rep_dl or math.isinf(rep_dl):
-                        raise ValueError("JRip: description length of the replacement is NaN or infinite")
-                    rev_dl = _variant_dl(ruleset, position, revision, data, new_data, prev_stats, exp_fp_rate,
-                                         check_err, total_conds, X, y, nominal, n_classes)
-                    if rev_dl != rev_dl or math.isinf(rev_dl):
-                        raise ValueError("JRip: description length of the revision is NaN or infinite")
-                    old_dl = _variant_dl(ruleset, position, old, data, new_data, prev_stats, exp_fp_rate,
-                                         check_err, total_conds, X, y, nominal, n_classes)
-                    if old_dl != old_dl or math.isinf(old_dl):
-                        raise ValueError("JRip: description length of the old rule is NaN or infinite")
+                    variants = List.empty_list(_RULE)
+                    variants.append(replace)
+                    variants.append(revision)
+                    variants.append(old)
+                    dls = _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err,
+                                       total_conds, X, y, nominal, n_classes)
+                    rep_dl, rev_dl, old_dl = dls[0], dls[1], dls[2]
+                    for d in dls:
+                        if d != d or math.isinf(d):
+                            raise ValueError("JRip: description length in the optimisation stage is NaN or infinite")
                     if old_dl <= rev_dl and old_dl <= rep_dl:
                         final = old
                     elif rev_dl <= rep_dl:
