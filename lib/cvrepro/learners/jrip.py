@@ -161,7 +161,7 @@ class JRip(TabularClassifier):
         total_conds = float(sum(n_values[j] if nominal[j] else 2 * len(np.unique(X[~np.isnan(X[:, j]), j]))
                                 for j in range(X.shape[1])))
         flat, offsets, printed, dists = fit_rules(
-            np.ascontiguousarray(X), rank[y].astype(np.int64), nominal, n_values.astype(np.int64), counts[order],
+            np.ascontiguousarray(X.T), rank[y].astype(np.int64), nominal, n_values.astype(np.int64), counts[order],
             state, int(self.folds), float(self.min_no), int(self.optimizations), bool(self.check_error_rate),
             bool(self.use_pruning), total_conds)
         sums = dists.sum(axis=1)
@@ -176,7 +176,7 @@ class JRip(TabularClassifier):
         self.rule_proba_ = proba
 
     def _predict_proba(self, X):
-        rule = first_covering_rule(self.rules_flat_, self.rule_offsets_, np.ascontiguousarray(X),
+        rule = first_covering_rule(self.rules_flat_, self.rule_offsets_, np.ascontiguousarray(X.T),
                                    np.asarray(self.schema_.nominal, dtype=np.bool_))
         return self.rule_proba_[rule]
 

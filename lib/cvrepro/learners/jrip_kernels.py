@@ -36,6 +36,7 @@ _MAX_DL_SURPLUS = 64.0
 
 _RULE = types.float64[::1]
 _ROWS = types.int64[::1]
+_COUNTS = types.float64[::1]
 
 
 # --- java.util.Random -------------------------------------------------------
@@ -133,22 +134,43 @@ def _n_antds(rule):
 
 
 @njit(cache=True, error_model="numpy")
-def _covers(rule, X, nominal, r):
-    """Whether row ``r`` satisfies every condition of ``rule`` (one loop: this is the hot path)."""
-    for a in range((rule.shape[0] - 1) // 3):
-        j = int(rule[1 + 3 * a])
-        x = X[r, j]
+def _covers_at(rules, start, end, XT, nominal, r):
+    """Whether row ``r`` satisfies every condition of the rule stored in ``rules[start:end]``.
+
+    One loop over a flat array: this is the hot path (typed-list lookups and
+    nested calls per row cost far more than the test itself).
+    """
+    for a in range(start + 1, end, 3):
+        j = int(rules[a])
+        x = XT[j, r]
         if x != x:
             return False
         if nominal[j]:
-            if int(x) != int(rule[2 + 3 * a]):
+            if int(x) != int(rules[a + 1]):
                 return False
-        elif rule[2 + 3 * a] == 0:
-            if x > rule[3 + 3 * a]:
+        elif rules[a + 1] == 0:
+            if x > rules[a + 2]:
                 return False
-        elif x < rule[3 + 3 * a]:
+        elif x < rules[a + 2]:
             return False
     return True
+
+
+@njit(cache=True, error_model="numpy")
+def _covers(rule, XT, nominal, r):
+    return _covers_at(rule, 0, rule.shape[0], XT, nominal, r)
+
+
+@njit(cache=True, error_model="numpy")
+def _flatten(rules, start):
+    """``rules[start:]`` as one flat array and offsets (for the per-row loops)."""
+    offsets = np.zeros(max(len(rules) - start, 0) + 1, dtype=np.int64)
+    for i in range(start, len(rules)):
+        offsets[i - start + 1] = offsets[i - start] + rules[i].shape[0]
+    flat = np.empty(offsets[-1])
+    for i in range(start, len(rules)):
+        flat[offsets[i - start]:offsets[i - start + 1]] = rules[i]
+    return flat, offsets
 
 
 @njit(cache=True, error_model="numpy")
@@ -162,8 +184,13 @@ def _with_antd(rule, j, value, split):
 
 
 @njit(cache=True, error_model="numpy")
-def _sorted_known(j, rows, sorted_rows, n_known, rank, mark, stamp, buf):
-    """Rows of ``rows`` with attribute ``j`` known, ascending by value, into ``buf``; their number."""
+def _sorted_known(j, rows, ctx):
+    """Rows of ``rows`` with attribute ``j`` known, ascending by value, into ``buf`` (values into ``vbuf``).
+
+    Returns their number. Small subsets are sorted by their presorted ranks; large
+    ones are picked out of the presorted column with a membership mark.
+    """
+    sorted_rows, sorted_vals, n_known, rank, mark, stamp, buf, vbuf = ctx
     s = rows.shape[0]
     if s * (math.log(s + 1.0) + 1.0) < n_known[j]:
         ranks = np.empty(s, dtype=np.int64)
@@ -175,6 +202,7 @@ def _sorted_known(j, rows, sorted_rows, n_known, rank, mark, stamp, buf):
         ranks = np.sort(ranks[:t])
         for i in range(t):
             buf[i] = sorted_rows[j, ranks[i]]
+            vbuf[i] = sorted_vals[j, ranks[i]]
         return t
     stamp[0] += 1
     tag = stamp[0]
@@ -185,15 +213,20 @@ def _sorted_known(j, rows, sorted_rows, n_known, rank, mark, stamp, buf):
         r = sorted_rows[j, i]
         if mark[r] == tag:
             buf[t] = r
+            vbuf[t] = sorted_vals[j, i]
             t += 1
     return t
 
 
 @njit(cache=True, error_model="numpy")
-def grow(rule, rows, X, y, nominal, n_values, min_no, sorted_rows, n_known, rank, mark, stamp, buf):
-    """Add conditions to ``rule`` by FOIL's information gain on ``rows`` (WEKA's RipperRule.grow)."""
+def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
+    """Add conditions to ``rule`` by FOIL's information gain on ``rows`` (WEKA's RipperRule.grow).
+
+    ``ctx``: the presorted columns and scratch buffers (see :func:`presort`).
+    """
+    buf, vbuf = ctx[6], ctx[7]
     cls = int(rule[0])
-    n_attrs = X.shape[1]
+    n_attrs = XT.shape[0]
     if not _gr(float(rows.shape[0]), 0.0):
         return rule
     def_accu = 0.0
@@ -221,7 +254,7 @@ def grow(rule, rows, X, y, nominal, n_values, min_no, sorted_rows, n_known, rank
                 cov = np.zeros(nv)
                 acc = np.zeros(nv)
                 for r in data:
-                    x = X[r, j]
+                    x = XT[j, r]
                     if x == x:
                         cov[int(x)] += 1.0
                         if y[r] == cls:
@@ -238,12 +271,12 @@ def grow(rule, rows, X, y, nominal, n_values, min_no, sorted_rows, n_known, rank
                     t = 0
                     keep = np.empty(int(cov[value]), dtype=np.int64)
                     for r in data:
-                        if X[r, j] == value:
+                        if XT[j, r] == value:
                             keep[t] = r
                             t += 1
                     best_rows = keep
             else:
-                total = _sorted_known(j, data, sorted_rows, n_known, rank, mark, stamp, buf)
+                total = _sorted_known(j, data, ctx)
                 if total == 0:
                     continue
                 snd_cover, snd_accu = float(total), 0.0
@@ -251,12 +284,12 @@ def grow(rule, rows, X, y, nominal, n_values, min_no, sorted_rows, n_known, rank
                     if y[buf[i]] == cls:
                         snd_accu += 1.0
                 fst_cover, fst_accu = 0.0, 0.0
-                gain, value, split, lo, hi, accu, rate = 0.0, 0, X[buf[total - 1], j], 0, 0, 0.0, 0.0
+                gain, value, split, lo, hi, accu, rate = 0.0, 0, vbuf[total - 1], 0, 0, 0.0, 0.0
                 prev = 0
                 while prev < total:
-                    v0 = X[buf[prev], j]
+                    v0 = vbuf[prev]
                     end = prev + 1
-                    while end < total and not (X[buf[end], j] > v0):
+                    while end < total and not (vbuf[end] > v0):
                         end += 1
                     block_pos = 0.0
                     for i in range(prev, end):
@@ -296,7 +329,7 @@ def grow(rule, rows, X, y, nominal, n_values, min_no, sorted_rows, n_known, rank
 
 
 @njit(cache=True, error_model="numpy")
-def prune(rule, rows, X, y, nominal, use_whole):
+def prune(rule, rows, XT, y, nominal, use_whole):
     """Cut ``rule`` after the condition with the best pruning metric on ``rows`` (RipperRule.prune).
 
     ``use_whole``: accuracy of the rule on all of ``rows`` ((TP + TN) / N), as in the
@@ -322,7 +355,7 @@ def prune(rule, rows, X, y, nominal, use_whole):
         coverage, worth = 0.0, 0.0
         j, value, split = int(rule[1 + 3 * a]), rule[2 + 3 * a], rule[3 + 3 * a]
         for r in data:
-            x = X[r, j]
+            x = XT[j, r]
             if x != x:
                 covered = False
             elif nominal[j]:
@@ -355,7 +388,7 @@ def prune(rule, rows, X, y, nominal, use_whole):
 # --- rule set statistics (WEKA's RuleStats) ------------------------------------
 
 @njit(cache=True, error_model="numpy")
-def simple_stats(rule, rows, X, y, nominal, n_classes):
+def simple_stats(rule, rows, XT, y, nominal, n_classes):
     """``[cover, uncover, tp, tn, fp, fn]`` of ``rule`` on ``rows``, the rows it leaves, its class counts."""
     stats = np.zeros(6)
     dist = np.zeros(n_classes)
@@ -363,7 +396,7 @@ def simple_stats(rule, rows, X, y, nominal, n_classes):
     t = 0
     cls = int(rule[0])
     for r in rows:
-        if _covers(rule, X, nominal, r):
+        if _covers(rule, XT, nominal, r):
             stats[0] += 1.0
             if y[r] == cls:
                 stats[2] += 1.0
@@ -383,14 +416,14 @@ def simple_stats(rule, rows, X, y, nominal, n_classes):
 
 @njit(cache=True, error_model="numpy")
 def _new_stats():
-    return List.empty_list(_RULE), List.empty_list(types.float64[::1]), List.empty_list(_ROWS), \
-        List.empty_list(types.float64[::1])
+    return List.empty_list(_RULE), List.empty_list(_COUNTS), List.empty_list(_ROWS), \
+        List.empty_list(_COUNTS)
 
 
 @njit(cache=True, error_model="numpy")
-def add_and_update(rules, stats, left, dists, data, rule, X, y, nominal, n_classes):
+def add_and_update(rules, stats, left, dists, data, rule, XT, y, nominal, n_classes):
     rows = left[len(left) - 1] if len(left) > 0 else data
-    s, rest, dist = simple_stats(rule, rows, X, y, nominal, n_classes)
+    s, rest, dist = simple_stats(rule, rows, XT, y, nominal, n_classes)
     rules.append(rule)
     stats.append(s)
     left.append(rest)
@@ -406,12 +439,12 @@ def remove_last(rules, stats, left, dists):
 
 
 @njit(cache=True, error_model="numpy")
-def count_data(rules, data, X, y, nominal, n_classes):
+def count_data(rules, data, XT, y, nominal, n_classes):
     """Statistics of ``rules`` applied in order to ``data``."""
-    stats, left, dists = List.empty_list(types.float64[::1]), List.empty_list(_ROWS), List.empty_list(types.float64[::1])
+    stats, left, dists = List.empty_list(_COUNTS), List.empty_list(_ROWS), List.empty_list(_COUNTS)
     rows = data
     for i in range(len(rules)):
-        s, rest, dist = simple_stats(rules[i], rows, X, y, nominal, n_classes)
+        s, rest, dist = simple_stats(rules[i], rows, XT, y, nominal, n_classes)
         stats.append(s)
         left.append(rest)
         dists.append(dist)
@@ -468,12 +501,12 @@ def _dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds):
 
 
 @njit(cache=True, error_model="numpy")
-def _chain_stats(rules, start, rows, X, y, nominal, n_classes):
+def _chain_stats(rules, start, rows, XT, y, nominal, n_classes):
     """Counts of ``rules[start:]`` applied in turn to ``rows``."""
-    after = List.empty_list(types.float64[::1])
+    after = List.empty_list(_COUNTS)
     data = rows
     for j in range(start, len(rules)):
-        s, rest, _ = simple_stats(rules[j], data, X, y, nominal, n_classes)
+        s, rest, _ = simple_stats(rules[j], data, XT, y, nominal, n_classes)
         after.append(s)
         data = rest
     return after
@@ -511,19 +544,19 @@ def _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_con
 
 
 @njit(cache=True, error_model="numpy")
-def relative_dl(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, X, y, nominal, n_classes):
+def relative_dl(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes):
     """DL of the rule set with rule ``index`` minus without it (RuleStats.relativeDL).
 
     ``rows``: the data rule ``index`` sees (what the rules before it leave).
     """
-    after = _chain_stats(rules, index + 1, rows, X, y, nominal, n_classes)
+    after = _chain_stats(rules, index + 1, rows, XT, y, nominal, n_classes)
     return (_dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds)
             + theory_dl(_n_antds(rules[index]), total_conds)
             - _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_conds))
 
 
 @njit(cache=True, error_model="numpy")
-def reduce_dl(rules, stats, left, dists, data, exp_fp_rate, check_err, total_conds, X, y, nominal, n_classes):
+def reduce_dl(rules, stats, left, dists, data, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes):
     """Delete, last to first, the rules whose removal does not lengthen the description."""
     rs = _ruleset_stat(stats)
     need_update = False
@@ -536,7 +569,7 @@ def reduce_dl(rules, stats, left, dists, data, exp_fp_rate, check_err, total_con
                 rules.pop(k)
                 need_update = True
     if need_update:
-        new_stats, new_left, new_dists = count_data(rules, data, X, y, nominal, n_classes)
+        new_stats, new_left, new_dists = count_data(rules, data, XT, y, nominal, n_classes)
         stats.clear()
         left.clear()
         dists.clear()
@@ -588,24 +621,23 @@ def _check_stop(rst, min_dl, dl, check_err):
 
 
 @njit(cache=True, error_model="numpy")
-def _grow_prune(cls, rows, folds, X, y, nominal, n_values, min_no, ctx, state, n_classes):
+def _grow_prune(cls, rows, folds, XT, y, nominal, n_values, min_no, ctx, state, n_classes):
     """Stratify ``rows``, grow a rule for ``cls`` on the first folds-1 parts, prune it on the last."""
-    sorted_rows, n_known, rank, mark, stamp, buf = ctx
     data = stratify(rows, y, n_classes, folds, state)
     split = data.shape[0] * (folds - 1) // folds
-    rule = np.full(1, float(cls))
-    rule = grow(rule, data[:split], X, y, nominal, n_values, min_no, sorted_rows, n_known, rank, mark, stamp, buf)
+    rule = grow(np.full(1, float(cls)), data[:split], XT, y, nominal, n_values, min_no, ctx)
     return data, data[:split], data[split:], rule
 
 
 @njit(cache=True, error_model="numpy")
-def _rm_covered_by_successors(rows, ruleset, index, X, nominal):
+def _rm_covered_by_successors(rows, ruleset, index, XT, nominal):
+    flat, offsets = _flatten(ruleset, index + 1)
     keep = np.empty(rows.shape[0], dtype=np.int64)
     t = 0
     for r in rows:
         covered = False
-        for j in range(index + 1, len(ruleset)):
-            if _covers(ruleset[j], X, nominal, r):
+        for j in range(offsets.shape[0] - 1):
+            if _covers_at(flat, offsets[j], offsets[j + 1], XT, nominal, r):
                 covered = True
                 break
         if not covered:
@@ -638,7 +670,7 @@ def _successor_stats(successor, rows, skip, y, cls, n_after):
             cov[s] += 1.0
             if positive:
                 pos[s] += 1.0
-    after = List.empty_list(types.float64[::1])
+    after = List.empty_list(_COUNTS)
     for j in range(n_after):
         s = np.empty(6)
         s[0] = cov[j]
@@ -655,7 +687,7 @@ def _successor_stats(successor, rows, skip, y, cls, n_after):
 
 @njit(cache=True, error_model="numpy")
 def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err, total_conds,
-                 X, y, nominal, n_classes):
+                 XT, y, nominal, n_classes):
     """Relative DL at ``position`` of ``ruleset`` with each of ``variants`` there, counted on ``new_data``.
 
     (WEKA counts the rule set without the variant on the whole class data when
@@ -664,11 +696,12 @@ def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate,
     cls = int(ruleset[position][0])
     n = new_data.shape[0]
     n_after = len(ruleset) - position - 1
+    flat, offsets = _flatten(ruleset, position + 1)
     successor = np.full(n, n_after, dtype=np.int64)
     for i in range(n):
-        for j in range(position + 1, len(ruleset)):
-            if _covers(ruleset[j], X, nominal, new_data[i]):
-                successor[i] = j - position - 1
+        for j in range(n_after):
+            if _covers_at(flat, offsets[j], offsets[j + 1], XT, nominal, new_data[i]):
+                successor[i] = j
                 break
     without = _successor_stats(successor, new_data, np.zeros(n, dtype=np.bool_), y, cls, n_after)
     out = np.empty(len(variants))
@@ -679,9 +712,9 @@ def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate,
             rules.append(variant if i == position else ruleset[i])
         covered = np.zeros(n, dtype=np.bool_)
         for i in range(n):
-            covered[i] = _covers(variant, X, nominal, new_data[i])
-        own, _, _ = simple_stats(variant, new_data, X, y, nominal, n_classes)
-        stats = List.empty_list(types.float64[::1])
+            covered[i] = _covers(variant, XT, nominal, new_data[i])
+        own, _, _ = simple_stats(variant, new_data, XT, y, nominal, n_classes)
+        stats = List.empty_list(_COUNTS)
         for i in range(position):
             stats.append(prev_stats[i])
         stats.append(own)
@@ -695,12 +728,11 @@ def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate,
 
 @njit(cache=True, error_model="numpy")
 def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizations, check_err, use_pruning,
-                      total_conds, X, y, nominal, n_values, ctx, state, n_classes):
+                      total_conds, XT, y, nominal, n_values, ctx, state, n_classes):
     """Rules for class ``cls`` on ``data`` (rows), WEKA's JRip.rulesetForOneClass.
 
     Returns the rule set's statistics (rules, counts, rows left, class counts).
     """
-    sorted_rows, n_known, rank, mark, stamp, buf = ctx
     ruleset = List.empty_list(_RULE)
     rules, stats, left, dists = _new_stats()
     stats_data = data
@@ -712,19 +744,18 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
     first = True
     while not stop and has_positive:                                   # building stage
         if use_pruning:
-            new_data, grow_rows, prune_rows, rule = _grow_prune(cls, new_data, folds, X, y, nominal, n_values,
+            new_data, grow_rows, prune_rows, rule = _grow_prune(cls, new_data, folds, XT, y, nominal, n_values,
                                                                 min_no, ctx, state, n_classes)
-            rule = prune(rule, prune_rows, X, y, nominal, False)
+            rule = prune(rule, prune_rows, XT, y, nominal, False)
         else:
-            rule = grow(np.full(1, float(cls)), new_data, X, y, nominal, n_values, min_no, sorted_rows, n_known,
-                        rank, mark, stamp, buf)
+            rule = grow(np.full(1, float(cls)), new_data, XT, y, nominal, n_values, min_no, ctx)
         if first:
             stats_data = new_data
             first = False
-        add_and_update(rules, stats, left, dists, stats_data, rule, X, y, nominal, n_classes)
+        add_and_update(rules, stats, left, dists, stats_data, rule, XT, y, nominal, n_classes)
         last = len(rules) - 1
         seen = stats_data if last == 0 else left[last - 1]
-        dl += relative_dl(rules, stats, seen, last, exp_fp_rate, check_err, total_conds, X, y, nominal, n_classes)
+        dl += relative_dl(rules, stats, seen, last, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes)
         if dl != dl or math.isinf(dl):
             raise ValueError("JRip: description length is NaN or infinite in the building stage")
         if dl < min_dl:
@@ -750,33 +781,32 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
             min_dl = def_dl
             while not stop and has_positive:
                 residual = position >= len(ruleset)
-                new_data, grow_rows, prune_rows, replace = _grow_prune(cls, new_data, folds, X, y, nominal,
+                new_data, grow_rows, prune_rows, replace = _grow_prune(cls, new_data, folds, XT, y, nominal,
                                                                        n_values, min_no, ctx, state, n_classes)
                 if residual:
-                    final = prune(replace, prune_rows, X, y, nominal, False)
+                    final = prune(replace, prune_rows, XT, y, nominal, False)
                 else:
                     old = ruleset[position]
                     covers = False
                     for r in new_data:
-                        if _covers(old, X, nominal, r):
+                        if _covers(old, XT, nominal, r):
                             covers = True
                             break
                     if not covers:                       # no variant can be grown; the data are not filtered
-                        add_and_update(rules, stats, left, dists, stats_data, old, X, y, nominal, n_classes)
+                        add_and_update(rules, stats, left, dists, stats_data, old, XT, y, nominal, n_classes)
                         position += 1
                         continue
-                    prune_rows = _rm_covered_by_successors(prune_rows, ruleset, position, X, nominal)
-                    replace = prune(replace, prune_rows, X, y, nominal, True)
+                    prune_rows = _rm_covered_by_successors(prune_rows, ruleset, position, XT, nominal)
+                    replace = prune(replace, prune_rows, XT, y, nominal, True)
                     keep = np.empty(grow_rows.shape[0], dtype=np.int64)
                     t = 0
                     for r in grow_rows:
-                        if _covers(old, X, nominal, r):
+                        if _covers(old, XT, nominal, r):
                             keep[t] = r
                             t += 1
-                    revision = grow(old.copy(), keep[:t].copy(), X, y, nominal, n_values, min_no, sorted_rows,
-                                    n_known, rank, mark, stamp, buf)
-                    revision = prune(revision, prune_rows, X, y, nominal, True)
-                    prev_stats = List.empty_list(types.float64[::1])
+                    revision = grow(old.copy(), keep[:t].copy(), XT, y, nominal, n_values, min_no, ctx)
+                    revision = prune(revision, prune_rows, XT, y, nominal, True)
+                    prev_stats = List.empty_list(_COUNTS)
                     for c in range(position):
                         prev_stats.append(stats[c])
                     variants = List.empty_list(_RULE)
@@ -784,7 +814,7 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                     variants.append(revision)
                     variants.append(old)
                     dls = _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err,
-                                       total_conds, X, y, nominal, n_classes)
+                                       total_conds, XT, y, nominal, n_classes)
                     rep_dl, rev_dl, old_dl = dls[0], dls[1], dls[2]
                     for d in dls:
                         if d != d or math.isinf(d):
@@ -795,11 +825,11 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                         final = revision
                     else:
                         final = replace
-                add_and_update(rules, stats, left, dists, stats_data, final, X, y, nominal, n_classes)
+                add_and_update(rules, stats, left, dists, stats_data, final, XT, y, nominal, n_classes)
                 rst = stats[position]
                 if residual:
                     seen = stats_data if position == 0 else left[position - 1]
-                    dl += relative_dl(rules, stats, seen, position, exp_fp_rate, check_err, total_conds, X, y,
+                    dl += relative_dl(rules, stats, seen, position, exp_fp_rate, check_err, total_conds, XT, y,
                                       nominal, n_classes)
                     if dl < min_dl:
                         min_dl = dl
@@ -817,8 +847,8 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                 position += 1
             # WEKA appends the rules not revisited from position + 1 on (rule ``position`` is dropped)
             for k in range(position + 1, len(ruleset)):
-                add_and_update(rules, stats, left, dists, stats_data, ruleset[k], X, y, nominal, n_classes)
-            reduce_dl(rules, stats, left, dists, stats_data, exp_fp_rate, check_err, total_conds, X, y, nominal,
+                add_and_update(rules, stats, left, dists, stats_data, ruleset[k], XT, y, nominal, n_classes)
+            reduce_dl(rules, stats, left, dists, stats_data, exp_fp_rate, check_err, total_conds, XT, y, nominal,
                       n_classes)
             ruleset = List.empty_list(_RULE)
             for rule in rules:
@@ -829,42 +859,44 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
 # --- the whole model ------------------------------------------------------------
 
 @njit(cache=True, error_model="numpy")
-def presort(X, nominal):
-    """Per numeric attribute: its rows with known values in ascending order, their number, each row's rank."""
-    n, m = X.shape
+def presort(XT, nominal):
+    """Per numeric attribute: its rows with known values ascending, their values, their number, each row's rank."""
+    m, n = XT.shape
     sorted_rows = np.zeros((m, n), dtype=np.int64)
+    sorted_vals = np.zeros((m, n))
     n_known = np.zeros(m, dtype=np.int64)
     rank = np.full((m, n), -1, dtype=np.int64)
     for j in range(m):
         if nominal[j]:
             continue
-        col = X[:, j]
+        col = XT[j]
         known = np.flatnonzero(col == col)
         order = known[np.argsort(col[known], kind="mergesort")]
         n_known[j] = order.shape[0]
         sorted_rows[j, :order.shape[0]] = order
+        sorted_vals[j, :order.shape[0]] = col[order]
         for i in range(order.shape[0]):
             rank[j, order[i]] = i
-    return sorted_rows, n_known, rank
+    return sorted_rows, sorted_vals, n_known, rank
 
 
 @njit(cache=True, error_model="numpy")
-def fit_rules(X, y, nominal, n_values, class_counts, state, folds, min_no, optimizations, check_err,
+def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, optimizations, check_err,
               use_pruning, total_conds):
-    """JRip's rule list on ``X`` with classes ``y`` already in increasing-frequency order.
+    """JRip's rule list on ``XT`` with classes ``y`` already in increasing-frequency order.
 
     Returns the rules (flat, with offsets), each rule's printed counts (cover, false
     positives) and its training class counts, in the order WEKA lists them; the last
     rule is the default rule.
     """
-    n, m = X.shape
+    m, n = XT.shape
     n_classes = class_counts.shape[0]
-    sorted_rows, n_known, rank = presort(X, nominal)
-    ctx = (sorted_rows, n_known, rank, np.zeros(n, dtype=np.int64), np.zeros(1, dtype=np.int64),
-           np.empty(n, dtype=np.int64))
+    sorted_rows, sorted_vals, n_known, rank = presort(XT, nominal)
+    ctx = (sorted_rows, sorted_vals, n_known, rank, np.zeros(n, dtype=np.int64), np.zeros(1, dtype=np.int64),
+           np.empty(n, dtype=np.int64), np.empty(n))
     all_rules = List.empty_list(_RULE)
-    all_stats = List.empty_list(types.float64[::1])
-    all_dists = List.empty_list(types.float64[::1])
+    all_stats = List.empty_list(_COUNTS)
+    all_dists = List.empty_list(_COUNTS)
     data = np.arange(n)
     for cls in range(n_classes - 1):
         if abs(class_counts[cls]) < _SMALL:
@@ -883,7 +915,7 @@ def fit_rules(X, y, nominal, n_values, class_counts, state, folds, min_no, optim
         if def_dl != def_dl or math.isinf(def_dl):
             raise ValueError("JRip: default description length is NaN or infinite")
         rules, stats, left, dists = ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizations,
-                                                      check_err, use_pruning, total_conds, X, y, nominal,
+                                                      check_err, use_pruning, total_conds, XT, y, nominal,
                                                       n_values, ctx, state, n_classes)
         for i in range(len(rules)):
             all_rules.append(rules[i])
@@ -892,7 +924,7 @@ def fit_rules(X, y, nominal, n_values, class_counts, state, folds, min_no, optim
         if len(rules) > 0:
             data = left[len(rules) - 1]
     default = np.full(1, float(n_classes - 1))
-    s, _, dist = simple_stats(default, data, X, y, nominal, n_classes)
+    s, _, dist = simple_stats(default, data, XT, y, nominal, n_classes)
     all_rules.append(default)
     all_stats.append(s)
     all_dists.append(dist)
@@ -913,13 +945,13 @@ def fit_rules(X, y, nominal, n_values, class_counts, state, folds, min_no, optim
 
 
 @njit(cache=True, error_model="numpy")
-def first_covering_rule(flat, offsets, X, nominal):
-    """Index of the first rule covering each row of ``X`` (the default rule covers all)."""
+def first_covering_rule(flat, offsets, XT, nominal):
+    """Index of the first rule covering each row of ``XT`` (the default rule covers all)."""
     n_rules = offsets.shape[0] - 1
-    out = np.full(X.shape[0], n_rules - 1, dtype=np.int64)
-    for r in range(X.shape[0]):
+    out = np.full(XT.shape[0], n_rules - 1, dtype=np.int64)
+    for r in range(XT.shape[0]):
         for i in range(n_rules):
-            if _covers(flat[offsets[i]:offsets[i + 1]], X, nominal, r):
+            if _covers_at(flat, offsets[i], offsets[i + 1], XT, nominal, r):
                 out[r] = i
                 break
     return out

@@ -137,7 +137,8 @@ class OneR(TabularClassifier):
         """The rule as WEKA's OneR prints it."""
         rule = self.rule_
         j = rule["attr"]
-        names = [str(c) for c in getattr(self, "feature_names_in_", [f"x{i}" for i in range(len(self.schema_.nominal))])]
+        default = [f"x{i}" for i in range(len(self.schema_.nominal))]
+        names = [str(c) for c in getattr(self, "feature_names_in_", default)]
         lines = [f"{names[j]}:"]
         bps = rule["breakpoints"]
         for v, c in enumerate(rule["classes"]):
