@@ -946,10 +946,10 @@ def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, opti
 
 @njit(cache=True, error_model="numpy")
 def first_covering_rule(flat, offsets, XT, nominal):
-    """Index of the first rule covering each row of ``XT`` (the default rule covers all)."""
+    """Index of the first rule covering each column (instance) of ``XT`` (the default rule covers all)."""
     n_rules = offsets.shape[0] - 1
-    out = np.full(XT.shape[0], n_rules - 1, dtype=np.int64)
-    for r in range(XT.shape[0]):
+    out = np.full(XT.shape[1], n_rules - 1, dtype=np.int64)
+    for r in range(XT.shape[1]):
         for i in range(n_rules):
             if _covers_at(flat, offsets[i], offsets[i + 1], XT, nominal, r):
                 out[r] = i
