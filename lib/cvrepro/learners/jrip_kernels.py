@@ -184,47 +184,122 @@ def _with_antd(rule, j, value, split):
 
 
 @njit(cache=True, error_model="numpy")
-def _sorted_known(j, rows, ctx):
-    """Rows of ``rows`` with attribute ``j`` known, ascending by value, into ``buf`` (values into ``vbuf``).
+def _sort_subset(rows, nominal, ctx):
+    """Each numeric attribute's known values of ``rows``, ascending, into the scratch lists of ``ctx``.
 
-    Returns their number. Small subsets are sorted by their presorted ranks; large
-    ones are picked out of the presorted column with a membership mark.
+    Small subsets are sorted by their presorted ranks; large ones are picked out
+    of the presorted columns with a membership mark.
     """
-    sorted_rows, sorted_vals, n_known, rank, mark, stamp, buf, vbuf = ctx
+    sorted_rows, sorted_vals, n_known, rank, mark, stamp, sub_rows, sub_vals, sub_len = ctx
     s = rows.shape[0]
-    if s * (math.log(s + 1.0) + 1.0) < n_known[j]:
-        ranks = np.empty(s, dtype=np.int64)
-        t = 0
-        for r in rows:
-            if rank[j, r] >= 0:
-                ranks[t] = rank[j, r]
-                t += 1
-        ranks = np.sort(ranks[:t])
-        for i in range(t):
-            buf[i] = sorted_rows[j, ranks[i]]
-            vbuf[i] = sorted_vals[j, ranks[i]]
-        return t
     stamp[0] += 1
     tag = stamp[0]
     for r in rows:
         mark[r] = tag
-    t = 0
-    for i in range(n_known[j]):
-        r = sorted_rows[j, i]
-        if mark[r] == tag:
-            buf[t] = r
-            vbuf[t] = sorted_vals[j, i]
-            t += 1
-    return t
+    for j in range(nominal.shape[0]):
+        if nominal[j]:
+            continue
+        t = 0
+        if s * (math.log(s + 1.0) + 1.0) < n_known[j]:
+            ranks = np.empty(s, dtype=np.int64)
+            for r in rows:
+                if rank[j, r] >= 0:
+                    ranks[t] = rank[j, r]
+                    t += 1
+            ranks = np.sort(ranks[:t])
+            for i in range(t):
+                sub_rows[j, i] = sorted_rows[j, ranks[i]]
+                sub_vals[j, i] = sorted_vals[j, ranks[i]]
+        else:
+            for i in range(n_known[j]):
+                r = sorted_rows[j, i]
+                if mark[r] == tag:
+                    sub_rows[j, t] = r
+                    sub_vals[j, t] = sorted_vals[j, i]
+                    t += 1
+        sub_len[j] = t
+
+
+@njit(cache=True, error_model="numpy")
+def _keep_subset(rows, nominal, ctx):
+    """Shrink the sorted scratch lists of ``ctx`` to the rows of ``rows`` (a subset of them)."""
+    mark, stamp, sub_rows, sub_vals, sub_len = ctx[4], ctx[5], ctx[6], ctx[7], ctx[8]
+    stamp[0] += 1
+    tag = stamp[0]
+    for r in rows:
+        mark[r] = tag
+    for j in range(nominal.shape[0]):
+        if nominal[j]:
+            continue
+        t = 0
+        for i in range(sub_len[j]):
+            r = sub_rows[j, i]
+            if mark[r] == tag:
+                sub_rows[j, t] = r
+                sub_vals[j, t] = sub_vals[j, i]
+                t += 1
+        sub_len[j] = t
+
+
+@njit(cache=True, error_model="numpy")
+def _numeric_split(rows, vals, y, cls, log_def, floor):
+    """WEKA's NumericAntd.splitData on ``rows`` sorted by ``vals``: the best bag ``x <= v`` or ``x >= v``.
+
+    Returns (gain, bag 0/1, split value, covered range lo:hi, covered positives,
+    accuracy rate). A bag's gain ``p * (log2((p + 1) / (t + 1)) - log_def)`` is at
+    most ``p * (0 - log_def)``; where that bound cannot beat ``floor`` (the best
+    gain of the attributes before) or this attribute's best so far, the logarithm
+    is skipped: such a bag could not change the chosen condition.
+    """
+    total = rows.shape[0]
+    snd_cover, snd_accu = float(total), 0.0
+    for i in range(total):
+        if y[rows[i]] == cls:
+            snd_accu += 1.0
+    fst_cover, fst_accu = 0.0, 0.0
+    bound = 0.0 - log_def
+    gain, value, split, lo, hi, accu, rate = 0.0, 0, vals[total - 1], 0, 0, 0.0, 0.0
+    prev = 0
+    while prev < total:
+        v0 = vals[prev]
+        end = prev + 1
+        while end < total and not (vals[end] > v0):
+            end += 1
+        block_pos = 0.0
+        for i in range(prev, end):
+            if y[rows[i]] == cls:
+                block_pos += 1.0
+        fst_cover += end - prev
+        fst_accu += block_pos
+        limit = max(gain, floor)
+        fst_open = fst_accu * bound > limit
+        snd_open = snd_accu * bound > limit
+        if fst_open or snd_open:
+            fst_rate = (fst_accu + 1.0) / (fst_cover + 1.0)
+            snd_rate = (snd_accu + 1.0) / (snd_cover + 1.0)
+            fst_gain = fst_accu * (_log2(fst_rate) - log_def) if fst_open else -math.inf
+            snd_gain = snd_accu * (_log2(snd_rate) - log_def) if snd_open else -math.inf
+            if fst_gain > snd_gain:
+                g, first, g_rate, g_accu = fst_gain, True, fst_rate, fst_accu
+            else:
+                g, first, g_rate, g_accu = snd_gain, False, snd_rate, snd_accu
+            if g > gain:
+                gain, split, rate, accu = g, v0, g_rate, g_accu
+                value = 0 if first else 1
+                lo, hi = (0, end) if first else (prev, total)
+        snd_cover -= end - prev
+        snd_accu -= block_pos
+        prev = end
+    return gain, value, split, lo, hi, accu, rate
 
 
 @njit(cache=True, error_model="numpy")
 def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
     """Add conditions to ``rule`` by FOIL's information gain on ``rows`` (WEKA's RipperRule.grow).
 
-    ``ctx``: the presorted columns and scratch buffers (see :func:`presort`).
+    ``ctx``: the presorted columns and scratch lists (see :func:`fit_rules`).
     """
-    buf, vbuf = ctx[6], ctx[7]
+    sub_rows, sub_vals, sub_len = ctx[6], ctx[7], ctx[8]
     cls = int(rule[0])
     n_attrs = XT.shape[0]
     if not _gr(float(rows.shape[0]), 0.0):
@@ -240,6 +315,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
         if nominal[j]:
             used[j] = True
     data = rows
+    _sort_subset(rows, nominal, ctx)
     while data.shape[0] > 0 and (1.0 - def_ac_rt > _SMALL):
         best_gain = 0.0
         best_j, best_value, best_split = -1, 0.0, 0.0
@@ -275,47 +351,14 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
                             keep[t] = r
                             t += 1
                     best_rows = keep
-            else:
-                total = _sorted_known(j, data, ctx)
-                if total == 0:
-                    continue
-                snd_cover, snd_accu = float(total), 0.0
-                for i in range(total):
-                    if y[buf[i]] == cls:
-                        snd_accu += 1.0
-                fst_cover, fst_accu = 0.0, 0.0
-                gain, value, split, lo, hi, accu, rate = 0.0, 0, vbuf[total - 1], 0, 0, 0.0, 0.0
-                prev = 0
-                while prev < total:
-                    v0 = vbuf[prev]
-                    end = prev + 1
-                    while end < total and not (vbuf[end] > v0):
-                        end += 1
-                    block_pos = 0.0
-                    for i in range(prev, end):
-                        if y[buf[i]] == cls:
-                            block_pos += 1.0
-                    fst_cover += end - prev
-                    fst_accu += block_pos
-                    fst_rate = (fst_accu + 1.0) / (fst_cover + 1.0)
-                    snd_rate = (snd_accu + 1.0) / (snd_cover + 1.0)
-                    fst_gain = fst_accu * (_log2(fst_rate) - log_def)
-                    snd_gain = snd_accu * (_log2(snd_rate) - log_def)
-                    if fst_gain > snd_gain:
-                        g, first, g_rate, g_accu = fst_gain, True, fst_rate, fst_accu
-                    else:
-                        g, first, g_rate, g_accu = snd_gain, False, snd_rate, snd_accu
-                    if g > gain:
-                        gain, split, rate, accu = g, v0, g_rate, g_accu
-                        value = 0 if first else 1
-                        lo, hi = (0, end) if first else (prev, total)
-                    snd_cover -= end - prev
-                    snd_accu -= block_pos
-                    prev = end
+            elif sub_len[j] > 0:
+                n = sub_len[j]
+                gain, value, split, lo, hi, accu, rate = _numeric_split(sub_rows[j, :n], sub_vals[j, :n], y, cls,
+                                                                        log_def, best_gain)
                 if gain > best_gain:
                     best_gain, best_j, best_value, best_split = gain, j, float(value), split
                     best_accu, best_rate = accu, rate
-                    best_rows = buf[lo:hi].copy()
+                    best_rows = sub_rows[j, lo:hi].copy()
         if best_j < 0:
             break
         if min_no - best_accu > _SMALL:          # Utils.sm(accu, minNo): too little coverage
@@ -325,6 +368,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
         rule = _with_antd(rule, best_j, best_value, best_split)
         data = best_rows
         def_ac_rt = best_rate
+        _keep_subset(data, nominal, ctx)
     return rule
 
 
@@ -893,7 +937,7 @@ def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, opti
     n_classes = class_counts.shape[0]
     sorted_rows, sorted_vals, n_known, rank = presort(XT, nominal)
     ctx = (sorted_rows, sorted_vals, n_known, rank, np.zeros(n, dtype=np.int64), np.zeros(1, dtype=np.int64),
-           np.empty(n, dtype=np.int64), np.empty(n))
+           np.empty((m, n), dtype=np.int64), np.empty((m, n)), np.zeros(m, dtype=np.int64))
     all_rules = List.empty_list(_RULE)
     all_stats = List.empty_list(_COUNTS)
     all_dists = List.empty_list(_COUNTS)
