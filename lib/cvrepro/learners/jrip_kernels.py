@@ -184,18 +184,17 @@ def _with_antd(rule, j, value, split):
 
 
 @njit(cache=True, error_model="numpy")
-def _sort_subset(rows, nominal, ctx):
+def _sort_subset(rows, positive, nominal, ctx):
     """Each numeric attribute's known values of ``rows``, ascending, into the scratch lists of ``ctx``.
 
-    Small subsets are sorted by their presorted ranks; large ones are picked out
-    of the presorted columns with a membership mark.
+    With each value go its row and whether it is a positive (``positive[row]``).
+    Small subsets are sorted by their presorted ranks; large ones are picked out of
+    the presorted columns with a membership mask.
     """
-    sorted_rows, sorted_vals, n_known, rank, mark, stamp, sub_rows, sub_vals, sub_len = ctx
+    sorted_rows, sorted_vals, n_known, rank, member, sub_rows, sub_vals, sub_pos, sub_len = ctx
     s = rows.shape[0]
-    stamp[0] += 1
-    tag = stamp[0]
     for r in rows:
-        mark[r] = tag
+        member[r] = True
     for j in range(nominal.shape[0]):
         if nominal[j]:
             continue
@@ -208,67 +207,71 @@ def _sort_subset(rows, nominal, ctx):
                     t += 1
             ranks = np.sort(ranks[:t])
             for i in range(t):
-                sub_rows[j, i] = sorted_rows[j, ranks[i]]
+                r = sorted_rows[j, ranks[i]]
+                sub_rows[j, i] = r
                 sub_vals[j, i] = sorted_vals[j, ranks[i]]
+                sub_pos[j, i] = positive[r]
         else:
             for i in range(n_known[j]):
                 r = sorted_rows[j, i]
-                if mark[r] == tag:
+                if member[r]:
                     sub_rows[j, t] = r
                     sub_vals[j, t] = sorted_vals[j, i]
+                    sub_pos[j, t] = positive[r]
                     t += 1
         sub_len[j] = t
+    for r in rows:
+        member[r] = False
 
 
 @njit(cache=True, error_model="numpy")
 def _keep_subset(rows, nominal, ctx):
     """Shrink the sorted scratch lists of ``ctx`` to the rows of ``rows`` (a subset of them)."""
-    mark, stamp, sub_rows, sub_vals, sub_len = ctx[4], ctx[5], ctx[6], ctx[7], ctx[8]
-    stamp[0] += 1
-    tag = stamp[0]
+    member, sub_rows, sub_vals, sub_pos, sub_len = ctx[4], ctx[5], ctx[6], ctx[7], ctx[8]
     for r in rows:
-        mark[r] = tag
+        member[r] = True
     for j in range(nominal.shape[0]):
         if nominal[j]:
             continue
         t = 0
         for i in range(sub_len[j]):
             r = sub_rows[j, i]
-            if mark[r] == tag:
+            if member[r]:
                 sub_rows[j, t] = r
                 sub_vals[j, t] = sub_vals[j, i]
+                sub_pos[j, t] = sub_pos[j, i]
                 t += 1
         sub_len[j] = t
+    for r in rows:
+        member[r] = False
 
 
 @njit(cache=True, error_model="numpy")
-def _numeric_split(rows, vals, y, cls, log_def, floor):
-    """WEKA's NumericAntd.splitData on ``rows`` sorted by ``vals``: the best bag ``x <= v`` or ``x >= v``.
+def _numeric_split(vals, pos, log_def, floor):
+    """WEKA's NumericAntd.splitData on values ``vals`` (ascending; ``pos``: positive or not).
 
-    Returns (gain, bag 0/1, split value, covered range lo:hi, covered positives,
-    accuracy rate). A bag's gain ``p * (log2((p + 1) / (t + 1)) - log_def)`` is at
-    most ``p * (0 - log_def)``; where that bound cannot beat ``floor`` (the best
-    gain of the attributes before) or this attribute's best so far, the logarithm
-    is skipped: such a bag could not change the chosen condition.
+    The best bag ``x <= v`` or ``x >= v``: returns (gain, bag 0/1, split value,
+    covered range lo:hi, covered positives, accuracy rate). A bag's gain
+    ``p * (log2((p + 1) / (t + 1)) - log_def)`` is at most ``p * (0 - log_def)``;
+    where that bound cannot beat ``floor`` (the best gain of the attributes
+    before) or this attribute's best so far, the logarithm is skipped: such a bag
+    could not change the chosen condition.
     """
-    total = rows.shape[0]
+    total = vals.shape[0]
     snd_cover, snd_accu = float(total), 0.0
     for i in range(total):
-        if y[rows[i]] == cls:
-            snd_accu += 1.0
+        snd_accu += pos[i]
     fst_cover, fst_accu = 0.0, 0.0
     bound = 0.0 - log_def
     gain, value, split, lo, hi, accu, rate = 0.0, 0, vals[total - 1], 0, 0, 0.0, 0.0
     prev = 0
     while prev < total:
         v0 = vals[prev]
+        block_pos = float(pos[prev])
         end = prev + 1
         while end < total and not (vals[end] > v0):
+            block_pos += pos[end]
             end += 1
-        block_pos = 0.0
-        for i in range(prev, end):
-            if y[rows[i]] == cls:
-                block_pos += 1.0
         fst_cover += end - prev
         fst_accu += block_pos
         limit = max(gain, floor)
@@ -299,7 +302,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
 
     ``ctx``: the presorted columns and scratch lists (see :func:`fit_rules`).
     """
-    sub_rows, sub_vals, sub_len = ctx[6], ctx[7], ctx[8]
+    sub_rows, sub_vals, sub_pos, sub_len = ctx[5], ctx[6], ctx[7], ctx[8]
     cls = int(rule[0])
     n_attrs = XT.shape[0]
     if not _gr(float(rows.shape[0]), 0.0):
@@ -315,7 +318,10 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
         if nominal[j]:
             used[j] = True
     data = rows
-    _sort_subset(rows, nominal, ctx)
+    positive = np.zeros(y.shape[0], dtype=np.uint8)
+    for r in rows:
+        positive[r] = y[r] == cls
+    _sort_subset(rows, positive, nominal, ctx)
     while data.shape[0] > 0 and (1.0 - def_ac_rt > _SMALL):
         best_gain = 0.0
         best_j, best_value, best_split = -1, 0.0, 0.0
@@ -353,8 +359,8 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
                     best_rows = keep
             elif sub_len[j] > 0:
                 n = sub_len[j]
-                gain, value, split, lo, hi, accu, rate = _numeric_split(sub_rows[j, :n], sub_vals[j, :n], y, cls,
-                                                                        log_def, best_gain)
+                gain, value, split, lo, hi, accu, rate = _numeric_split(sub_vals[j, :n], sub_pos[j, :n], log_def,
+                                                                        best_gain)
                 if gain > best_gain:
                     best_gain, best_j, best_value, best_split = gain, j, float(value), split
                     best_accu, best_rate = accu, rate
@@ -730,23 +736,39 @@ def _successor_stats(successor, rows, skip, y, cls, n_after):
 
 
 @njit(cache=True, error_model="numpy")
-def _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err, total_conds,
+def _advance_successors(succ, position, rows, flat, offsets, XT, nominal):
+    """Make ``succ[r]`` the first of the round's original rules after ``position`` that covers row ``r``.
+
+    ``succ`` holds that for an earlier position (-1: not searched yet); only rows
+    whose successor is no longer after ``position`` are searched again.
+    """
+    n_rules = offsets.shape[0] - 1
+    for r in rows:
+        s = succ[r]
+        if s > position:
+            continue
+        s = max(s, position) + 1
+        while s < n_rules and not _covers_at(flat, offsets[s], offsets[s + 1], XT, nominal, r):
+            s += 1
+        succ[r] = s
+
+
+@njit(cache=True, error_model="numpy")
+def _variant_dls(ruleset, position, variants, new_data, succ, prev_stats, exp_fp_rate, check_err, total_conds,
                  XT, y, nominal, n_classes):
     """Relative DL at ``position`` of ``ruleset`` with each of ``variants`` there, counted on ``new_data``.
 
+    ``succ[r]``: the first rule after ``position`` covering row ``r`` (``len(ruleset)``:
+    none); the rules after ``position`` are still the round's original ones.
     (WEKA counts the rule set without the variant on the whole class data when
     ``position`` is 0; ``new_data`` holds the same rows then, so the counts agree.)
     """
     cls = int(ruleset[position][0])
     n = new_data.shape[0]
     n_after = len(ruleset) - position - 1
-    flat, offsets = _flatten(ruleset, position + 1)
-    successor = np.full(n, n_after, dtype=np.int64)
+    successor = np.empty(n, dtype=np.int64)
     for i in range(n):
-        for j in range(n_after):
-            if _covers_at(flat, offsets[j], offsets[j + 1], XT, nominal, new_data[i]):
-                successor[i] = j
-                break
+        successor[i] = min(succ[new_data[i]], len(ruleset)) - position - 1
     without = _successor_stats(successor, new_data, np.zeros(n, dtype=np.bool_), y, cls, n_after)
     out = np.empty(len(variants))
     for v in range(len(variants)):
@@ -823,6 +845,8 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
             has_positive = True
             dl = def_dl
             min_dl = def_dl
+            flat, offsets = _flatten(ruleset, 0)             # the round's original rules
+            succ = np.full(XT.shape[1], -1, dtype=np.int64)
             while not stop and has_positive:
                 residual = position >= len(ruleset)
                 new_data, grow_rows, prune_rows, replace = _grow_prune(cls, new_data, folds, XT, y, nominal,
@@ -857,8 +881,9 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                     variants.append(replace)
                     variants.append(revision)
                     variants.append(old)
-                    dls = _variant_dls(ruleset, position, variants, new_data, prev_stats, exp_fp_rate, check_err,
-                                       total_conds, XT, y, nominal, n_classes)
+                    _advance_successors(succ, position, new_data, flat, offsets, XT, nominal)
+                    dls = _variant_dls(ruleset, position, variants, new_data, succ, prev_stats, exp_fp_rate,
+                                       check_err, total_conds, XT, y, nominal, n_classes)
                     rep_dl, rev_dl, old_dl = dls[0], dls[1], dls[2]
                     for d in dls:
                         if d != d or math.isinf(d):
@@ -936,8 +961,8 @@ def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, opti
     m, n = XT.shape
     n_classes = class_counts.shape[0]
     sorted_rows, sorted_vals, n_known, rank = presort(XT, nominal)
-    ctx = (sorted_rows, sorted_vals, n_known, rank, np.zeros(n, dtype=np.int64), np.zeros(1, dtype=np.int64),
-           np.empty((m, n), dtype=np.int64), np.empty((m, n)), np.zeros(m, dtype=np.int64))
+    ctx = (sorted_rows, sorted_vals, n_known, rank, np.zeros(n, dtype=np.bool_), np.empty((m, n), dtype=np.int64),
+           np.empty((m, n)), np.empty((m, n), dtype=np.uint8), np.zeros(m, dtype=np.int64))
     all_rules = List.empty_list(_RULE)
     all_stats = List.empty_list(_COUNTS)
     all_dists = List.empty_list(_COUNTS)
