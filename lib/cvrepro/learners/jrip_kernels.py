@@ -251,18 +251,20 @@ def _numeric_split(vals, pos, log_def, floor):
     """WEKA's NumericAntd.splitData on values ``vals`` (ascending; ``pos``: positive or not).
 
     The best bag ``x <= v`` or ``x >= v``: returns (gain, bag 0/1, split value,
-    covered range lo:hi, covered positives, accuracy rate). A bag's gain
-    ``p * (log2((p + 1) / (t + 1)) - log_def)`` is at most ``p * (0 - log_def)``;
-    where that bound cannot beat ``floor`` (the best gain of the attributes
+    covered range lo:hi, covered positives, accuracy rate). A bag's gain is
+    ``p * (log2(r) - log_def)`` with ``r = (p + 1) / (t + 1) <= 1``; since
+    ``ln r <= 2 (r - 1) / (r + 1)`` there, the gain is at most
+    ``p * (2 (r - 1) / ((r + 1) ln 2) - log_def)``. Where that bound (with a margin
+    far above rounding) cannot beat ``floor`` (the best gain of the attributes
     before) or this attribute's best so far, the logarithm is skipped: such a bag
-    could not change the chosen condition.
+    could not change the chosen condition, so the result is WEKA's exactly.
     """
     total = vals.shape[0]
     snd_cover, snd_accu = float(total), 0.0
     for i in range(total):
         snd_accu += pos[i]
     fst_cover, fst_accu = 0.0, 0.0
-    bound = 0.0 - log_def
+    crude = 0.0 - log_def
     gain, value, split, lo, hi, accu, rate = 0.0, 0, vals[total - 1], 0, 0, 0.0, 0.0
     prev = 0
     while prev < total:
@@ -275,11 +277,18 @@ def _numeric_split(vals, pos, log_def, floor):
         fst_cover += end - prev
         fst_accu += block_pos
         limit = max(gain, floor)
-        fst_open = fst_accu * bound > limit
-        snd_open = snd_accu * bound > limit
+        fst_open = fst_accu * crude > limit                 # p * (0 - log_def) bounds the gain exactly
+        snd_open = snd_accu * crude > limit
         if fst_open or snd_open:
             fst_rate = (fst_accu + 1.0) / (fst_cover + 1.0)
             snd_rate = (snd_accu + 1.0) / (snd_cover + 1.0)
+            if fst_open:
+                bound = fst_accu * (2.0 * (fst_rate - 1.0) / ((fst_rate + 1.0) * _LN2) - log_def)
+                fst_open = bound + 1e-9 * (abs(bound) + 1.0) > limit
+            if snd_open:
+                bound = snd_accu * (2.0 * (snd_rate - 1.0) / ((snd_rate + 1.0) * _LN2) - log_def)
+                snd_open = bound + 1e-9 * (abs(bound) + 1.0) > limit
+        if fst_open or snd_open:
             fst_gain = fst_accu * (_log2(fst_rate) - log_def) if fst_open else -math.inf
             snd_gain = snd_accu * (_log2(snd_rate) - log_def) if snd_open else -math.inf
             if fst_gain > snd_gain:
@@ -777,9 +786,17 @@ def _variant_dls(ruleset, position, variants, new_data, succ, prev_stats, exp_fp
         for i in range(len(ruleset)):
             rules.append(variant if i == position else ruleset[i])
         covered = np.zeros(n, dtype=np.bool_)
+        own = np.zeros(6)                                   # simple_stats of the variant, with its cover flags
         for i in range(n):
-            covered[i] = _covers(variant, XT, nominal, new_data[i])
-        own, _, _ = simple_stats(variant, new_data, XT, y, nominal, n_classes)
+            r = new_data[i]
+            covered[i] = _covers(variant, XT, nominal, r)
+            positive = y[r] == cls
+            if covered[i]:
+                own[0] += 1.0
+                own[2 if positive else 4] += 1.0
+            else:
+                own[1] += 1.0
+                own[5 if positive else 3] += 1.0
         stats = List.empty_list(_COUNTS)
         for i in range(position):
             stats.append(prev_stats[i])
