@@ -689,17 +689,12 @@ def _grow_prune(cls, rows, folds, XT, y, nominal, n_values, min_no, ctx, state, 
 
 
 @njit(cache=True, error_model="numpy")
-def _rm_covered_by_successors(rows, ruleset, index, XT, nominal):
-    flat, offsets = _flatten(ruleset, index + 1)
+def _uncovered_by_successors(rows, succ, n_rules):
+    """``rows`` that no rule after the current position covers (``succ[r] == n_rules``: none does)."""
     keep = np.empty(rows.shape[0], dtype=np.int64)
     t = 0
     for r in rows:
-        covered = False
-        for j in range(offsets.shape[0] - 1):
-            if _covers_at(flat, offsets[j], offsets[j + 1], XT, nominal, r):
-                covered = True
-                break
-        if not covered:
+        if succ[r] >= n_rules:
             keep[t] = r
             t += 1
     return keep[:t].copy()
@@ -881,7 +876,8 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                         add_and_update(rules, stats, left, dists, stats_data, old, XT, y, nominal, n_classes)
                         position += 1
                         continue
-                    prune_rows = _rm_covered_by_successors(prune_rows, ruleset, position, XT, nominal)
+                    _advance_successors(succ, position, new_data, flat, offsets, XT, nominal)
+                    prune_rows = _uncovered_by_successors(prune_rows, succ, len(ruleset))
                     replace = prune(replace, prune_rows, XT, y, nominal, True)
                     keep = np.empty(grow_rows.shape[0], dtype=np.int64)
                     t = 0
@@ -898,7 +894,6 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                     variants.append(replace)
                     variants.append(revision)
                     variants.append(old)
-                    _advance_successors(succ, position, new_data, flat, offsets, XT, nominal)
                     dls = _variant_dls(ruleset, position, variants, new_data, succ, prev_stats, exp_fp_rate,
                                        check_err, total_conds, XT, y, nominal, n_classes)
                     rep_dl, rev_dl, old_dl = dls[0], dls[1], dls[2]
