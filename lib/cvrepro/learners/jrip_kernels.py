@@ -191,7 +191,7 @@ def _sort_subset(rows, positive, nominal, ctx):
     Small subsets are sorted by their presorted ranks; large ones are picked out of
     the presorted columns with a membership mask.
     """
-    sorted_rows, sorted_vals, n_known, rank, member, sub_rows, sub_vals, sub_pos, sub_len = ctx
+    sorted_rows, sorted_vals, n_known, rank, member, sub_rows, sub_vals, sub_pos, sub_len = ctx[:9]
     s = rows.shape[0]
     for r in rows:
         member[r] = True
@@ -311,7 +311,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
 
     ``ctx``: the presorted columns and scratch lists (see :func:`fit_rules`).
     """
-    sub_rows, sub_vals, sub_pos, sub_len = ctx[5], ctx[6], ctx[7], ctx[8]
+    sub_rows, sub_vals, sub_pos, sub_len, codes = ctx[5], ctx[6], ctx[7], ctx[8], ctx[9]
     cls = int(rule[0])
     n_attrs = XT.shape[0]
     if not _gr(float(rows.shape[0]), 0.0):
@@ -331,49 +331,39 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
     for r in rows:
         positive[r] = y[r] == cls
     _sort_subset(rows, positive, nominal, ctx)
+    counts = np.zeros((max(n_values.max(), 1), 2))
     while data.shape[0] > 0 and (1.0 - def_ac_rt > _SMALL):
         best_gain = 0.0
         best_j, best_value, best_split = -1, 0.0, 0.0
-        best_accu, best_rate = 0.0, 0.0
-        best_rows = data[:0]
+        best_accu, best_rate, best_lo, best_hi = 0.0, 0.0, 0, 0
         log_def = _log2(def_ac_rt)
         for j in range(n_attrs):
             if used[j]:
                 continue
             if nominal[j]:
                 nv = n_values[j]
-                cov = np.zeros(nv)
-                acc = np.zeros(nv)
+                counts[:nv] = 0.0                                # per value: covered, positives covered
                 for r in data:
-                    x = XT[j, r]
-                    if x == x:
-                        cov[int(x)] += 1.0
-                        if y[r] == cls:
-                            acc[int(x)] += 1.0
+                    v = codes[j, r]
+                    if v >= 0:
+                        counts[v, 0] += 1.0
+                        counts[v, 1] += positive[r]
                 gain, value = 0.0, -1
                 for v in range(nv):
-                    g = acc[v] * (_log2((acc[v] + 1.0) / (cov[v] + 1.0)) - log_def)
+                    g = counts[v, 1] * (_log2((counts[v, 1] + 1.0) / (counts[v, 0] + 1.0)) - log_def)
                     if g > gain:
                         gain, value = g, v
                 if value >= 0 and gain > best_gain:
                     best_gain, best_j, best_value, best_split = gain, j, float(value), math.nan
-                    best_accu = acc[value]
-                    best_rate = (acc[value] + 1.0) / (cov[value] + 1.0)
-                    t = 0
-                    keep = np.empty(int(cov[value]), dtype=np.int64)
-                    for r in data:
-                        if XT[j, r] == value:
-                            keep[t] = r
-                            t += 1
-                    best_rows = keep
+                    best_accu = counts[value, 1]
+                    best_rate = (counts[value, 1] + 1.0) / (counts[value, 0] + 1.0)
             elif sub_len[j] > 0:
                 n = sub_len[j]
                 gain, value, split, lo, hi, accu, rate = _numeric_split(sub_vals[j, :n], sub_pos[j, :n], log_def,
                                                                         best_gain)
                 if gain > best_gain:
                     best_gain, best_j, best_value, best_split = gain, j, float(value), split
-                    best_accu, best_rate = accu, rate
-                    best_rows = sub_rows[j, lo:hi].copy()
+                    best_accu, best_rate, best_lo, best_hi = accu, rate, lo, hi
         if best_j < 0:
             break
         if min_no - best_accu > _SMALL:          # Utils.sm(accu, minNo): too little coverage
@@ -381,7 +371,16 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
         if nominal[best_j]:
             used[best_j] = True
         rule = _with_antd(rule, best_j, best_value, best_split)
-        data = best_rows
+        if nominal[best_j]:
+            keep = np.empty(data.shape[0], dtype=np.int64)
+            t = 0
+            for r in data:
+                if codes[best_j, r] == best_value:
+                    keep[t] = r
+                    t += 1
+            data = keep[:t].copy()
+        else:
+            data = sub_rows[best_j, best_lo:best_hi].copy()
         def_ac_rt = best_rate
         _keep_subset(data, nominal, ctx)
     return rule
@@ -973,8 +972,14 @@ def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, opti
     m, n = XT.shape
     n_classes = class_counts.shape[0]
     sorted_rows, sorted_vals, n_known, rank = presort(XT, nominal)
+    codes = np.full((m, n), -1, dtype=np.int32)                 # nominal values as integers, -1 missing
+    for j in range(m):
+        if nominal[j]:
+            for r in range(n):
+                if XT[j, r] == XT[j, r]:
+                    codes[j, r] = int(XT[j, r])
     ctx = (sorted_rows, sorted_vals, n_known, rank, np.zeros(n, dtype=np.bool_), np.empty((m, n), dtype=np.int64),
-           np.empty((m, n)), np.empty((m, n), dtype=np.uint8), np.zeros(m, dtype=np.int64))
+           np.empty((m, n)), np.empty((m, n), dtype=np.uint8), np.zeros(m, dtype=np.int64), codes)
     all_rules = List.empty_list(_RULE)
     all_stats = List.empty_list(_COUNTS)
     all_dists = List.empty_list(_COUNTS)
