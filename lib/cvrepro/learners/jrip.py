@@ -28,61 +28,12 @@ import numbers
 import numpy as np
 
 from .base import TabularClassifier
-from .jrip_kernels import first_covering_rule, fit_rules, java_next, java_next_int, java_random_state
-from .weka_format import double_to_string, java_double_to_string, java_string_hash, quote
+from .jrip_kernels import first_covering_rule, fit_rules
+from .random_tree import tree_seed
+from .weka_format import double_to_string, java_double
+from .weka_trees import java_random_next, java_random_seed, randomize, weka_sort
 
-__all__ = ["JRip", "weka_sort_order"]
-
-
-def weka_sort_order(values) -> np.ndarray:
-    """Positions of ``values`` in ascending order as WEKA's ``Utils.sort(double[])`` gives them.
-
-    WEKA sorts with a median-of-three quicksort, so equal values come out in an
-    order that depends on the input; JRip's class order inherits it.
-    """
-    a = np.where(np.isnan(values), np.finfo(float).max, np.asarray(values, dtype=float))
-    index = list(range(len(a)))
-
-    def ordered(i, j):                      # put the larger of positions i, j second
-        if a[index[i]] > a[index[j]]:
-            index[i], index[j] = index[j], index[i]
-
-    def sort(left, right):
-        width = right - left
-        if width <= 0:
-            return
-        if width == 1:
-            ordered(left, right)
-            return
-        if width == 2:
-            ordered(left, left + 1)
-            ordered(left, right)
-            ordered(left + 1, right)
-            return
-        middle = (left + right) // 2
-        ordered(left, middle)
-        ordered(left, right)
-        ordered(middle, right)
-        index[middle], index[right - 1] = index[right - 1], index[middle]
-        pivot = a[index[right - 1]]
-        lo, hi = left, right - 1
-        while True:
-            lo += 1
-            while a[index[lo]] < pivot:
-                lo += 1
-            hi -= 1
-            while a[index[hi]] > pivot:
-                hi -= 1
-            if lo >= hi:
-                break
-            index[lo], index[hi] = index[hi], index[lo]
-        index[lo], index[right - 1] = index[right - 1], index[lo]
-        sort(left, lo - 1)
-        sort(lo + 1, right)
-
-    if len(a) > 1:
-        sort(0, len(a) - 1)
-    return np.array(index, dtype=np.int64)
+__all__ = ["JRip"]
 
 
 class JRip(TabularClassifier):
@@ -114,36 +65,19 @@ class JRip(TabularClassifier):
 
     # --- WEKA's preliminaries: seed, class order, number of conditions ---
 
-    def _instance_text(self, X, y, row) -> str:
-        """One training instance as WEKA's ``Instance.toString()`` writes it (class last)."""
-        parts = []
-        for j, cats in enumerate(self.schema_.categories):
-            v = X[row, j]
-            if np.isnan(v):
-                parts.append("?")
-            elif cats is None:
-                parts.append(double_to_string(float(v)))
-            else:
-                parts.append(quote(str(cats[int(v)])))
-        parts.append(quote(str(self.classes_[y[row]])))
-        return ",".join(parts)
-
     def _random_state(self, X, y) -> np.ndarray:
         """``Instances.getRandomNumberGenerator(seed)``: reseeded with one instance's hash code."""
-        seed = int(self.random_state)
-        probe = java_random_state(seed)
-        row = java_next_int(probe, X.shape[0])
-        return java_random_state(java_string_hash(self._instance_text(X, y, row)) + seed)
+        nominal = np.asarray(self.schema_.nominal, dtype=np.bool_)
+        return java_random_seed(tree_seed(X, y, int(self.random_state), nominal, self.schema_.categories,
+                                          self.classes_))
 
     @staticmethod
     def _class_order(counts, state) -> np.ndarray:
         """WEKA's ClassOrder (FREQ_ASCEND): new class i is original class ``order[i]``."""
-        shuffle = java_random_state(int(java_next(state, 32)))
+        shuffle = java_random_seed(int(java_random_next(state, 32)))
         order = np.arange(len(counts))
-        for j in range(len(order) - 1, 0, -1):
-            k = java_next_int(shuffle, j + 1)
-            order[j], order[k] = order[k], order[j]
-        return order[weka_sort_order(counts[order])]
+        randomize(order, shuffle)
+        return order[weka_sort(counts[order])]
 
     def _fit(self, X, y):
         self._check_params()
@@ -207,9 +141,9 @@ class JRip(TabularClassifier):
         """The rule list as WEKA's JRip prints it (``class_name``: the class attribute's name)."""
         lines = ["JRIP rules:", "===========", ""]
         for (conds, label), (cover, fp) in zip(self.rules(), self.rule_counts_):
-            text = " and ".join(f"({name} {op} {value if op == '=' else double_to_string(value)})"
+            text = " and ".join(f"({name} {op} {value if op == '=' else double_to_string(value, 6)})"
                                 for name, op, value in conds)
             lines.append(f"{text} => {class_name}={label} "
-                         f"({java_double_to_string(float(cover))}/{java_double_to_string(float(fp))})")
+                         f"({java_double(float(cover))}/{java_double(float(fp))})")
         lines += ["", f"Number of Rules : {self.n_rules_}", ""]
         return "\n".join(lines)

@@ -15,9 +15,9 @@ numeric attribute. A rule set's statistics (WEKA's ``RuleStats``) are four
 typed lists: rules, per-rule counts ``[cover, uncover, tp, tn, fp, fn]``, the
 rows each rule leaves uncovered, and per-rule class counts.
 
-``java.util.Random`` is emulated with the same 48-bit generator as
-:class:`cvrepro.learners.mlp.JavaRandom` (the tests check they agree), here in
-numba form: the state is a one-element uint64 array.
+``java.util.Random`` and ``Instances.randomize`` are the numba forms shared with
+WEKA's trees (:mod:`cvrepro.learners.weka_trees`; the state is a one-element
+uint64 array).
 """
 from __future__ import annotations
 
@@ -27,9 +27,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import List
 
-_MULT = np.uint64(0x5DEECE66D)
-_ADD = np.uint64(0xB)
-_MASK = np.uint64((1 << 48) - 1)
+from .weka_trees import randomize
+
 _SMALL = 1e-6                       # WEKA's Utils.SMALL tolerance
 _LN2 = math.log(2.0)                # Utils.log2(x) is Math.log(x) / Math.log(2)
 _MAX_DL_SURPLUS = 64.0
@@ -37,36 +36,6 @@ _MAX_DL_SURPLUS = 64.0
 _RULE = types.float64[::1]
 _ROWS = types.int64[::1]
 _COUNTS = types.float64[::1]
-
-
-# --- java.util.Random -------------------------------------------------------
-
-def java_random_state(seed: int) -> np.ndarray:
-    """State of ``new Random(seed)`` (any Java long) as a one-element uint64 array."""
-    return np.array([(int(seed) ^ 0x5DEECE66D) & ((1 << 48) - 1)], dtype=np.uint64)
-
-
-@njit(cache=True, error_model="numpy")
-def java_next(state, bits):
-    """``Random.next(bits)``; for 32 bits the signed int Java returns."""
-    s = (state[0] * _MULT + _ADD) & _MASK
-    state[0] = s
-    r = np.int64(s >> np.uint64(48 - bits))
-    if bits == 32 and r >= 2147483648:
-        r -= 4294967296
-    return r
-
-
-@njit(cache=True, error_model="numpy")
-def java_next_int(state, bound):
-    """``Random.nextInt(bound)``."""
-    if bound & -bound == bound:
-        return (bound * java_next(state, 31)) >> 31
-    while True:
-        bits = java_next(state, 31)
-        val = bits % bound
-        if bits - val + (bound - 1) < 2147483648:
-            return val
 
 
 # --- WEKA's arithmetic helpers ------------------------------------------------
@@ -652,12 +621,7 @@ def stratify(rows, y, n_classes, folds, state):
         bags[fill[y[r]]] = r
         fill[y[r]] += 1
     for c in range(n_classes):                         # Instances.randomize, class by class
-        a = starts[c]
-        for j in range(counts[c + 1] - 1, 0, -1):
-            k = java_next_int(state, j + 1)
-            tmp = bags[a + j]
-            bags[a + j] = bags[a + k]
-            bags[a + k] = tmp
+        randomize(bags[starts[c]:starts[c + 1]], state)
     out = np.empty(rows.shape[0], dtype=np.int64)
     t = 0
     for k in range(folds):

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .weka_format import java_double_to_string
+from .weka_format import java_double
 
 __all__ = ["OneR"]
 
@@ -145,9 +145,9 @@ class OneR(TabularClassifier):
             if bps is None:
                 cond = str(self.schema_.categories[j][v])
             elif v < len(bps):
-                cond = "< " + java_double_to_string(float(bps[v]))
+                cond = "< " + java_double(float(bps[v]))
             elif v > 0:
-                cond = ">= " + java_double_to_string(float(bps[v - 1]))
+                cond = ">= " + java_double(float(bps[v - 1]))
             else:
                 cond = "not ?"
             lines.append(f"\t{cond}\t-> {self.classes_[c]}")

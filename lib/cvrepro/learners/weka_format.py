@@ -1,80 +1,114 @@
-"""How WEKA 3.6 and Java turn values into text, for printed models and WEKA's seeds.
+"""WEKA's number and text formatting, for printing models as WEKA 3.6 prints them.
 
-WEKA's rule learners print numbers with ``Utils.doubleToString(x, 6)`` (JRip's
-thresholds) or Java's ``Double.toString`` (OneR's breakpoints, JRip's counts),
-and JRip seeds its random generator with the ``String.hashCode()`` of one
-training instance as ``Instance.toString()`` writes it (nominal values through
-``Utils.quote``). These functions reproduce those conversions.
+``double_to_string`` is ``weka.core.Utils.doubleToString`` (round half up
+at ``after`` decimals, trailing zeros dropped; with ``width``, decimal-aligned
+in a field of that width), ``java_double`` is Java's ``Double.toString``,
+``pad_left`` / ``pad_right`` are ``Utils.padLeft`` / ``padRight`` (which also
+truncate), and ``quote`` is ``Utils.quote`` (how WEKA writes a nominal value).
 """
 from __future__ import annotations
 
-import math
 from decimal import Decimal
 
-__all__ = ["double_to_string", "java_double_to_string", "quote", "java_string_hash"]
+__all__ = ["double_to_string", "java_double", "pad_left", "pad_right", "quote", "java_string_hash"]
+
+_LONG_MAX = 9.223372036854776e18        # (double) Long.MAX_VALUE
 
 
-def double_to_string(x: float, digits: int = 6) -> str:
-    """WEKA's ``Utils.doubleToString(x, digits)``: round half up at ``digits`` decimals, trailing zeros cut."""
-    temp = x * math.pow(10.0, digits)
-    if not abs(temp) < 2.0 ** 63:
-        return java_double_to_string(x)
-    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
-    if units == 0:
-        return "0"
-    sign, text = ("-" if units < 0 else ""), str(abs(units)).rjust(digits + 1, "0")
-    if digits == 0:
-        return sign + text
-    whole, frac = text[:-digits], text[-digits:].rstrip("0")
-    return sign + whole + ("." + frac if frac else "")
-
-
-def java_double_to_string(x: float) -> str:
-    """Java's ``Double.toString(x)`` from the shortest round-trip digits.
-
-    Plain notation for 1e-3 <= |x| < 1e7 (at least one decimal), else ``d.dddE<n>``.
-    Java 17's algorithm sometimes prints one more digit than the shortest for very
-    large or small magnitudes; thresholds and counts in our models are not such values.
-    """
-    if math.isnan(x):
+def java_double(x: float) -> str:
+    """Java's ``Double.toString(x)`` (shortest round-trip digits, Java's layout)."""
+    x = float(x)
+    if x != x:
         return "NaN"
-    if math.isinf(x):
+    if x in (float("inf"), float("-inf")):
         return "Infinity" if x > 0 else "-Infinity"
     if x == 0:
-        return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
-    sign, digits, exponent = Decimal(repr(x)).normalize().as_tuple()
-    text = "".join(map(str, digits))
-    point = len(text) + exponent                 # decimal point position in ``text``
-    minus = "-" if sign else ""
+        return "-0.0" if str(x).startswith("-") else "0.0"
+    d_tuple = Decimal(repr(x)).normalize().as_tuple()
+    digits = "".join(map(str, d_tuple.digits))
+    e10 = len(digits) + d_tuple.exponent           # x = 0.digits * 10 ** e10
+    s = "-" if d_tuple.sign else ""
     if 1e-3 <= abs(x) < 1e7:
-        if point <= 0:
-            return minus + "0." + "0" * (-point) + text
-        if point >= len(text):
-            return minus + text + "0" * (point - len(text)) + ".0"
-        return minus + text[:point] + "." + text[point:]
-    mantissa = text[0] + "." + (text[1:] or "0")
-    return f"{minus}{mantissa}E{point - 1}"
+        if e10 <= 0:
+            return s + "0." + "0" * (-e10) + digits
+        if e10 >= len(digits):
+            return s + digits + "0" * (e10 - len(digits)) + ".0"
+        return s + digits[:e10] + "." + digits[e10:]
+    mantissa = digits[0] + "." + (digits[1:] or "0")
+    return f"{s}{mantissa}E{e10 - 1}"
 
 
-_BACKQUOTED = [("\\", "\\\\"), ("'", "\\'"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r"), ('"', '\\"'),
-               ("%", "\\%"), ("\u001e", "\\u001E")]
+def double_to_string(value: float, after: int, width: int | None = None) -> str:
+    """``Utils.doubleToString(value, after)`` or, with ``width``, ``doubleToString(value, width, after)``."""
+    text = _to_string(float(value), after)
+    if width is None or after >= width or "E" in text:
+        return text
+    result = [" "] * width
+    if after > 0:
+        dot = text.find(".")
+        if dot == -1:
+            dot = len(text)
+        else:
+            result[width - after - 1] = "."
+    else:
+        dot = len(text)
+    offset = width - after - dot - (1 if after > 0 else 0)
+    if offset < 0:
+        return text
+    for i in range(dot):
+        result[offset + i] = text[i]
+    for i in range(dot + 1, len(text)):
+        result[offset + i] = text[i]
+    return "".join(result)
 
 
-def quote(value: str) -> str:
-    """WEKA's ``Utils.quote``: escape special characters, then single-quote if needed."""
-    s = str(value)
-    quoted = any(c in s for c, _ in _BACKQUOTED)
-    for c, replacement in _BACKQUOTED:
-        s = s.replace(c, replacement)
-    if quoted or any(c in s for c in "{},") or s == "?" or " " in s or s == "":
-        s = "'" + s + "'"
-    return s
+def _to_string(value: float, after: int) -> str:
+    temp = value * float(10 ** after)
+    if not abs(temp) < _LONG_MAX:
+        return java_double(value)
+    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
+    if after == 0:
+        return str(units)
+    negative = units < 0
+    digits = str(abs(units))
+    if len(digits) <= after:
+        digits = "0" * (after - len(digits) + 1) + digits
+    text = digits[:-after] + "." + digits[-after:]
+    text = text.rstrip("0").rstrip(".")
+    if units == 0:
+        return "0"
+    return ("-" if negative else "") + text
 
 
-def java_string_hash(s: str) -> int:
-    """Java's ``String.hashCode()`` (UTF-16 code units, 32-bit wrap-around), as a signed int."""
-    data = s.encode("utf-16-be")
+def pad_left(text: str, length: int) -> str:
+    """``Utils.padLeft``: right-aligned in ``length`` characters (truncated if longer)."""
+    return text.rjust(length) if len(text) < length else text[:length]
+
+
+def pad_right(text: str, length: int) -> str:
+    """``Utils.padRight``: left-aligned in ``length`` characters (truncated if longer)."""
+    return text.ljust(length) if len(text) < length else text[:length]
+
+
+_BACKQUOTE = [("\\", "\\\\"), ("'", "\\'"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r"), ('"', '\\"'),
+              ("%", "\\%"), ("\u001e", "\\u001E")]
+
+
+def quote(text: str) -> str:
+    """``Utils.quote``: backslash-escape special characters, single-quote if needed."""
+    quoted = False
+    if any(c in text for c in "\n\r'\"\\\t%\u001e"):
+        for find, repl in _BACKQUOTE:
+            text = text.replace(find, repl)
+        quoted = True
+    if quoted or any(c in text for c in "{}, ") or text in ("?", ""):
+        text = "'" + text + "'"
+    return text
+
+
+def java_string_hash(text: str) -> int:
+    """Java's ``String.hashCode()`` (over UTF-16 code units, 32-bit signed)."""
     h = 0
-    for i in range(0, len(data), 2):
-        h = (31 * h + (data[i] << 8 | data[i + 1])) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= 1 << 31 else h
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= (1 << 31) else h
