@@ -80,6 +80,11 @@ class OneR(TabularClassifier):
     def __init__(self, min_bucket_size=6):
         self.min_bucket_size = min_bucket_size
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.poor_score = True       # one attribute cannot separate scikit-learn's test blobs
+        return tags
+
     def _fit(self, X, y):
         if not isinstance(self.min_bucket_size, numbers.Integral) or isinstance(self.min_bucket_size, bool):
             raise ValueError(f"min_bucket_size must be an integer, got {self.min_bucket_size!r}")
