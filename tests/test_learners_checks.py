@@ -7,10 +7,10 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from cvrepro.learners import LEARNERS, list_learners, make_learner
 from cvrepro.learners.bagging import Bagging, RandomForest
 from cvrepro.learners.boosting import AdaBoostM1, DecisionStump
+from cvrepro.learners.jrip import JRip
 from cvrepro.learners.keel_knn import KeelKNN
 from cvrepro.learners.keel_lda import KeelLDA
 from cvrepro.learners.keel_svm import KeelSVM
-from cvrepro.learners.jrip import JRip
 from cvrepro.learners.knn import IBk
 from cvrepro.learners.logistic import WekaLogistic
 from cvrepro.learners.mlp import WekaMLP

@@ -28,10 +28,11 @@ import numbers
 import numpy as np
 
 from .base import TabularClassifier
+from .java import java_random_next, java_random_seed, randomize
 from .jrip_kernels import first_covering_rule, fit_rules
 from .random_tree import tree_seed
 from .weka_format import double_to_string, java_double
-from .weka_trees import java_random_next, java_random_seed, randomize, weka_sort
+from .weka_trees import weka_sort
 
 __all__ = ["JRip"]
 

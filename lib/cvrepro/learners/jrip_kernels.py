@@ -15,9 +15,8 @@ numeric attribute. A rule set's statistics (WEKA's ``RuleStats``) are four
 typed lists: rules, per-rule counts ``[cover, uncover, tp, tn, fp, fn]``, the
 rows each rule leaves uncovered, and per-rule class counts.
 
-``java.util.Random`` and ``Instances.randomize`` are the numba forms shared with
-WEKA's trees (:mod:`cvrepro.learners.weka_trees`; the state is a one-element
-uint64 array).
+``java.util.Random`` and ``Instances.randomize`` are the numba functions of
+:mod:`cvrepro.learners.java` (the state is a one-element uint64 array).
 """
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import List
 
-from .weka_trees import randomize
+from .java import randomize
 
 _SMALL = 1e-6                       # WEKA's Utils.SMALL tolerance
 _LN2 = math.log(2.0)                # Utils.log2(x) is Math.log(x) / Math.log(2)
