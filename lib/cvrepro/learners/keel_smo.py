@@ -493,11 +493,17 @@ class KeelKernelClassifier(TabularClassifier):
         self.model_ = self._train(rows, np.arange(len(y), dtype=np.int64), np.asarray(y, np.int64),
                                   len(self.classes_), KeelRandom(seed))
 
-    def _predict_proba(self, X):
-        Zt = self._encode_rows(X, self.schema_, self.lo_, self.hi_, True)
-        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)   # only test x model pairs
+    def test_rows(self, Xe):
+        """``(rows, test_rows)``: a kernel over the training rows followed by the encoded test
+        data ``Xe``, and the test instances' rows in it (no matrix: only test x model pairs)."""
+        Zt = self._encode_rows(Xe, self.schema_, self.lo_, self.hi_, True)
+        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)
         n = self.Z_.shape[0]
-        return self._proba(rows, self.model_, np.arange(n, n + Zt.shape[0], dtype=np.int64), len(self.classes_))
+        return rows, np.arange(n, n + Zt.shape[0], dtype=np.int64)
+
+    def _predict_proba(self, X):
+        rows, test_rows = self.test_rows(X)
+        return self._proba(rows, self.model_, test_rows, len(self.classes_))
 
     def fit_predict_folds(self, X, y, splits, random_states, classes):
         """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`), the
