@@ -17,7 +17,6 @@ from sklearn.tree import DecisionTreeClassifier
 
 from cvrepro import metrics as M
 from cvrepro.datasets import load_dataset
-from cvrepro.engine import tasks as engine_tasks
 from cvrepro.partition import make_partitioner
 from cvrepro.runner import CVFailureWarning, learner_seed, run_cv
 
@@ -153,19 +152,6 @@ def test_identical_for_n_jobs_and_dask(labor):
 
 
 # --------------------------------------------------------------------------- store
-@pytest.fixture
-def count_tasks(monkeypatch):
-    seen = []
-    real = engine_tasks.run_task
-
-    def counting(data, est, task):
-        seen.append((task.cell, task.iterations))
-        return real(data, est, task)
-
-    monkeypatch.setattr(engine_tasks, "run_task", counting)
-    return seen
-
-
 def test_store_is_a_cache_and_extends(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners=LEARNERS, folds=(2, 3), progress=False, batch_size=2)
     first = run_cv(**args, iterations=3, store=tmp_path)

@@ -53,19 +53,6 @@ def assert_same_table(got, want, by):
                                   check_column_type=False)
 
 
-@pytest.fixture
-def count_tasks(monkeypatch):
-    seen = []
-    real = engine_tasks.run_task
-
-    def counting(data, est, task):
-        seen.append((task.cell, task.iterations))
-        return real(data, est, task)
-
-    monkeypatch.setattr(engine_tasks, "run_task", counting)
-    return seen
-
-
 # --------------------------------------------------------------------------- checksums
 def test_every_bit_flip_of_a_stored_chunk_is_detected(tmp_path):
     """Flipping any single bit of any file of a chunk (data pages, schema, footer) fails its
