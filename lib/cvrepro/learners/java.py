@@ -2,7 +2,9 @@
 
 * :class:`JavaRandom`: ``java.util.Random``, the generator WEKA seeds with
   ``-S`` / ``-W`` (weights of the MLP, shuffles of the MLP and SMO);
-  :meth:`JavaRandom.shuffle` is WEKA's ``Instances.randomize``.
+  :meth:`JavaRandom.shuffle` is WEKA's ``Instances.randomize``; the same as
+  numba functions on a one-element state array (``java_random_*``,
+  :func:`randomize`) for compiled loops (the tree learners, bagging).
 * :func:`java_exp`: ``StrictMath.exp`` (fdlibm's ``e_exp.c``); its constants
   are public (``LN2_HI`` ... ``EXP_P5``) for rewritten forms of the same
   function (:mod:`cvrepro.learners.mlp_batched`).
@@ -18,43 +20,93 @@ import math
 import numpy as np
 from numba import njit
 
-__all__ = ["JavaRandom", "java_exp", "SMALL", "weka_classify", "weka_round_text", "weka_number_text",
+__all__ = ["JavaRandom", "java_random_seed", "java_random_next", "java_random_next_int", "java_random_next_int32",
+           "java_random_next_double", "randomize", "java_exp", "SMALL", "weka_classify", "weka_round_text",
+           "weka_number_text",
            "LN2_HI", "LN2_LO", "INV_LN2", "EXP_P1", "EXP_P2", "EXP_P3", "EXP_P4", "EXP_P5"]
 
 SMALL = 1e-6          # weka.core.Utils.SMALL: the tolerance of Utils.gr / sm / eq
 
 
 class JavaRandom:
-    """``java.util.Random``: the 48-bit linear congruential generator WEKA seeds with -S."""
-
-    _MULT, _MASK = 0x5DEECE66D, (1 << 48) - 1
+    """``java.util.Random``: the 48-bit linear congruential generator WEKA seeds with -S; a
+    handle on the numba functions below (``java_random_*``), so both draw the same numbers."""
 
     def __init__(self, seed: int):
-        self._seed = (int(seed) ^ self._MULT) & self._MASK
-
-    def _next(self, bits: int) -> int:
-        self._seed = (self._seed * self._MULT + 0xB) & self._MASK
-        r = self._seed >> (48 - bits)
-        return r - (1 << 32) if bits == 32 and r >= (1 << 31) else r
+        self.state = java_random_seed(int(seed))
 
     def next_double(self) -> float:
-        return ((self._next(26) << 27) + self._next(27)) * (1.0 / (1 << 53))
+        return java_random_next_double(self.state)
 
     def next_int(self, bound: int) -> int:
-        if bound & -bound == bound:
-            return (bound * self._next(31)) >> 31
-        while True:
-            bits = self._next(31)
-            val = bits % bound
-            if bits - val + (bound - 1) < (1 << 31):
-                return val
+        return int(java_random_next_int(self.state, int(bound)))
+
+    def next_int32(self) -> int:
+        """``nextInt()``: any int."""
+        return int(java_random_next_int32(self.state))
 
     def shuffle(self, a: np.ndarray) -> np.ndarray:
         """Shuffle ``a`` in place as WEKA's ``Instances.randomize`` does (last position first); returns ``a``."""
-        for j in range(len(a) - 1, 0, -1):
-            k = self.next_int(j + 1)
-            a[j], a[k] = a[k], a[j]
+        randomize(a, self.state)
         return a
+
+
+# --- java.util.Random as numba functions on a one-element state array, so that resampling and
+# attribute draws run inside compiled loops; JavaRandom is a handle on the same functions.
+
+_MULT = np.uint64(0x5DEECE66D)
+_MASK = np.uint64((1 << 48) - 1)
+
+
+@njit(cache=True)
+def java_random_seed(seed):
+    """A state array for ``new Random(seed)`` (``seed`` a Java long)."""
+    return np.array([(np.uint64(np.int64(seed)) ^ _MULT) & _MASK], dtype=np.uint64)
+
+
+@njit(cache=True)
+def java_random_next(state, bits):
+    """``Random.next(bits)`` (a non-negative int for bits < 32, a signed int for bits == 32)."""
+    state[0] = (state[0] * _MULT + np.uint64(0xB)) & _MASK
+    r = np.int64(state[0] >> np.uint64(48 - bits))
+    if bits == 32 and r >= 2147483648:
+        r -= 4294967296
+    return r
+
+
+@njit(cache=True)
+def java_random_next_int(state, bound):
+    """``Random.nextInt(bound)``."""
+    if bound & -bound == bound:
+        return (bound * java_random_next(state, 31)) >> 31
+    while True:
+        bits = java_random_next(state, 31)
+        val = bits % bound
+        if bits - val + (bound - 1) < 2147483648:
+            return val
+
+
+@njit(cache=True)
+def java_random_next_int32(state):
+    """``Random.nextInt()`` (any int)."""
+    return java_random_next(state, 32)
+
+
+@njit(cache=True)
+def java_random_next_double(state):
+    """``Random.nextDouble()``."""
+    return ((java_random_next(state, 26) << 27) + java_random_next(state, 27)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def randomize(order, state):
+    """``Instances.randomize(random)``: in place, from the last position down."""
+    for j in range(order.shape[0] - 1, 0, -1):
+        k = java_random_next_int(state, j + 1)
+        t = order[j]
+        order[j] = order[k]
+        order[k] = t
+
 
 
 # fdlibm's exp (Java's StrictMath.exp): argument reduction x = k ln2 + r, then a
