@@ -10,28 +10,13 @@ import time
 import numpy as np
 import pandas as pd
 from sklearn.tree import DecisionTreeClassifier
+from timing import numeric_matrix, timed
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners import make_learner
 
 DATASETS = ["sonar", "pima", "vote", "crx", "breast-w", "tic-tac-toe", "chess", "segment", "landsat"]
 REPEATS = 5
-
-
-def _timed(make, Xtr, ytr, Xte):
-    times = []
-    for _ in range(REPEATS):
-        model = make()
-        t = time.perf_counter()
-        model.fit(Xtr, ytr)
-        model.predict(Xte)
-        times.append(time.perf_counter() - t)
-    return float(np.median(times))
-
-
-def _numeric(X):
-    Z = pd.get_dummies(X, dummy_na=False).astype(float)
-    return Z.fillna(Z.mean()).to_numpy()
 
 
 def main():
@@ -43,13 +28,13 @@ def main():
         cut = int(0.9 * len(perm))
         tr, te = perm[:cut], perm[cut:]
         Xtr, Xte, ytr = ds.X.iloc[tr], ds.X.iloc[te], ds.y.iloc[tr]
-        Ztr, Zte = _numeric(ds.X)[tr], _numeric(ds.X)[te]
+        Ztr, Zte = numeric_matrix(ds.X)[tr], numeric_matrix(ds.X)[te]
         for learner in ["C4.5", "HDDT", "NB", "5-NN", "SMO", "MLP"]:
             make_learner(learner).fit(Xtr.iloc[:50], ytr.iloc[:50])      # numba compilation
-        sk = _timed(lambda: DecisionTreeClassifier(criterion="entropy", random_state=0), Ztr, ytr, Zte)
+        sk = timed(lambda: DecisionTreeClassifier(criterion="entropy", random_state=0), Ztr, ytr, Zte, REPEATS)
         row = {"dataset": name, "n": len(ds.y), "d": ds.X.shape[1], "sklearn_tree_ms": 1e3 * sk}
         for learner in ["C4.5", "HDDT", "NB", "5-NN", "SMO"]:
-            row[f"{learner}_ms"] = 1e3 * _timed(lambda learner=learner: make_learner(learner), Xtr, ytr, Xte)
+            row[f"{learner}_ms"] = 1e3 * timed(lambda learner=learner: make_learner(learner), Xtr, ytr, Xte, REPEATS)
         row["C4.5/sklearn"] = row["C4.5_ms"] / row["sklearn_tree_ms"]
         rows.append(row)
         print(pd.DataFrame([row]).round(2).to_string(index=False, header=len(rows) == 1), flush=True)

@@ -21,6 +21,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
+from timing import numeric_matrix, timed
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners import make_learner
@@ -29,22 +30,6 @@ from cvrepro.learners.random_tree import default_k
 DATASETS = ["pima", "vote", "crx", "glass", "credit-g", "segment", "chess", "soybean"]
 REPEATS = 3
 OURS = ["LR", "RF", "Bagging", "REPTree", "RandomTree", "Perceptron"]
-
-
-def _timed(make, Xtr, ytr, Xte):
-    times = []
-    for _ in range(REPEATS):
-        model = make()
-        t = time.perf_counter()
-        model.fit(Xtr, ytr)
-        model.predict_proba(Xte)
-        times.append(time.perf_counter() - t)
-    return float(np.median(times))
-
-
-def _numeric(X):
-    Z = pd.get_dummies(X, dummy_na=False).astype(float)
-    return Z.fillna(Z.mean()).to_numpy()
 
 
 def _sklearn(name, d):
@@ -66,17 +51,18 @@ def main():
         cut = int(0.9 * len(perm))
         tr, te = perm[:cut], perm[cut:]
         Xtr, Xte, ytr = ds.X.iloc[tr], ds.X.iloc[te], ds.y.iloc[tr]
-        Z = _numeric(ds.X)
+        Z = numeric_matrix(ds.X)
         scaler = StandardScaler().fit(Z[tr])
         Ztr, Zte = Z[tr], Z[te]
         for learner in OURS:
             make_learner(learner).fit(Xtr.iloc[:60], ytr.iloc[:60])          # numba compilation
             row = {"dataset": name, "n": len(ds.y), "d": ds.X.shape[1], "learner": learner,
-                   "ours_ms": 1e3 * _timed(lambda learner=learner: make_learner(learner), Xtr, ytr, Xte)}
+                   "ours_ms": 1e3 * timed(lambda learner=learner: make_learner(learner), Xtr, ytr, Xte, REPEATS,
+                                           method="predict_proba")}
             sk = _sklearn(learner, Z.shape[1])
             if sk is not None:
                 a, b = (scaler.transform(Ztr), scaler.transform(Zte)) if learner == "LR" else (Ztr, Zte)
-                row["sklearn_ms"] = 1e3 * _timed(sk, a, ytr, b)
+                row["sklearn_ms"] = 1e3 * timed(sk, a, ytr, b, REPEATS, method="predict_proba")
                 row["ours/sklearn"] = row["ours_ms"] / row["sklearn_ms"]
             rows.append(row)
         print(pd.DataFrame([r for r in rows if r["dataset"] == name]).round(2).to_string(index=False) + "\n",

@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 here = Path(__file__).resolve().parent
+sys.path.insert(0, str(here))          # the scripts' shared helpers (bench/timing.py)
 scripts = sorted(here.glob("bench_*.py"))
 if not scripts:
     sys.exit("no benchmarks found in bench/")

@@ -15,7 +15,7 @@ def test_java_random_matches_java():
     r = JavaRandom(0)
     assert r.next_double() == 0.730967787376657
     assert [r.next_int(10), r.next_int(7), r.next_int(16)] == [9, 2, 10]
-    assert r._next(32) == 1327362106
+    assert r.next_int32() == 1327362106
     r = JavaRandom(42)
     assert r.next_double() == 0.7275636800328681 and r.next_int(1000) == 248
 

@@ -12,20 +12,14 @@ from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
 from cvrepro.learners.bagging import Bagging, RandomForest, resample_with_weights
+from cvrepro.learners.java import java_random_next_int, java_random_seed, randomize
 from cvrepro.learners.java_math import java_log
 from cvrepro.learners.logistic import WekaLogistic, gradient, objective, remove_useless, standardize
 from cvrepro.learners.preprocessing import Schema, encode_target
 from cvrepro.learners.random_tree import RandomTree, default_k, instance_text, tree_seed
 from cvrepro.learners.reptree import REPTree
 from cvrepro.learners.weka_format import double_to_string, java_double, java_string_hash, quote
-from cvrepro.learners.weka_trees import (
-    cv_split,
-    java_random_next_int,
-    java_random_seed,
-    randomize,
-    stratify,
-    weka_sort,
-)
+from cvrepro.learners.weka_trees import cv_split, stratify, weka_sort
 
 
 def test_java_log_is_strictmath_log():

@@ -4,6 +4,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -16,7 +17,6 @@ from sklearn.tree import DecisionTreeClassifier
 
 from cvrepro import metrics as M
 from cvrepro.datasets import load_dataset
-from cvrepro.engine import tasks as engine_tasks
 from cvrepro.partition import make_partitioner
 from cvrepro.runner import CVFailureWarning, learner_seed, run_cv
 
@@ -152,19 +152,6 @@ def test_identical_for_n_jobs_and_dask(labor):
 
 
 # --------------------------------------------------------------------------- store
-@pytest.fixture
-def count_tasks(monkeypatch):
-    seen = []
-    real = engine_tasks.run_task
-
-    def counting(data, est, task):
-        seen.append((task.cell, task.iterations))
-        return real(data, est, task)
-
-    monkeypatch.setattr(engine_tasks, "run_task", counting)
-    return seen
-
-
 def test_store_is_a_cache_and_extends(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners=LEARNERS, folds=(2, 3), progress=False, batch_size=2)
     first = run_cv(**args, iterations=3, store=tmp_path)
@@ -214,30 +201,12 @@ def test_damaged_files_are_recomputed(tmp_path, labor, count_tasks):
     assert len(list(tmp_path.rglob("*.damaged"))) >= 2
 
 
-_KILLED_RUN = textwrap.dedent("""
-    import sys, time
-    import numpy as np
-    from sklearn.naive_bayes import GaussianNB
-    from cvrepro.runner import run_cv
-
-    class SlowNB(GaussianNB):
-        def fit(self, X, y):
-            time.sleep(0.05)
-            return super().fit(X, y)
-
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(80, 3)); y = np.repeat([0, 1], 40); X[y == 1] += 1
-    res = run_cv([("toy", X, y)], {"nb": SlowNB()}, folds=2, iterations=12, batch_size=1,
-                 store=sys.argv[1], progress=False)
-    res.iterations.to_parquet(sys.argv[2])
-""")
+SLOW_RUN = Path(__file__).resolve().parent / "slow_run.py"     # a slow NB run, as a separate process
 
 
 def test_resume_after_kill_9(tmp_path):
-    script = tmp_path / "run.py"
-    script.write_text(_KILLED_RUN)
     store = tmp_path / "store"
-    proc = subprocess.Popen([sys.executable, str(script), str(store), str(tmp_path / "a.parquet")])
+    proc = subprocess.Popen([sys.executable, str(SLOW_RUN), str(store), str(tmp_path / "a.parquet"), "iterations"])
     deadline = time.time() + 60
     while len(list(store.glob("folds/**/*.parquet"))) < 3 and time.time() < deadline:
         time.sleep(0.05)
@@ -249,7 +218,7 @@ def test_resume_after_kill_9(tmp_path):
     (cell / ".it000011-000011.deadbeef.tmp").write_bytes(b"half a file")   # a write cut short
     stray = cell / "it000011-000011.0123456789abcdef.parquet"             # a chunk whose folds file never came
     stray.write_bytes(b"PAR1")
-    subprocess.run([sys.executable, str(script), str(store), str(tmp_path / "b.parquet")], check=True)
+    subprocess.run([sys.executable, str(SLOW_RUN), str(store), str(tmp_path / "b.parquet"), "iterations"], check=True)
     resumed = pd.read_parquet(tmp_path / "b.parquet")
     assert resumed.iteration.tolist() == list(range(12))
     assert not stray.exists() and not list(store.rglob("*.tmp"))   # what the killed run left is gone

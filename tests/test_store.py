@@ -4,7 +4,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import duckdb
@@ -52,19 +51,6 @@ def sorted_rows(frame, by):
 def assert_same_table(got, want, by):
     pd.testing.assert_frame_equal(sorted_rows(got, by), sorted_rows(want, by), check_dtype=False,
                                   check_column_type=False)
-
-
-@pytest.fixture
-def count_tasks(monkeypatch):
-    seen = []
-    real = engine_tasks.run_task
-
-    def counting(data, est, task):
-        seen.append((task.cell, task.iterations))
-        return real(data, est, task)
-
-    monkeypatch.setattr(engine_tasks, "run_task", counting)
-    return seen
 
 
 # --------------------------------------------------------------------------- checksums
@@ -242,30 +228,13 @@ def test_a_run_reads_what_a_concurrent_run_stored_first(tmp_path, monkeypatch):
     assert rows == [(i, 1) for i in range(6)]
 
 
-_CONCURRENT_RUN = textwrap.dedent("""
-    import sys, time
-    import numpy as np
-    from sklearn.naive_bayes import GaussianNB
-    from cvrepro.runner import run_cv
-
-    class SlowNB(GaussianNB):
-        def fit(self, X, y):
-            time.sleep(0.02)
-            return super().fit(X, y)
-
-    rng = np.random.default_rng(0)
-    X = rng.normal(size=(40, 3)); y = np.repeat([0, 1], 20); X[y == 1] += 1
-    res = run_cv([("toy", X, y)], {"nb": SlowNB()}, folds=(2, 3), iterations=12,
-                 batch_size=int(sys.argv[2]), store=sys.argv[1], progress=False)
-    res.instances.to_parquet(sys.argv[3])
-""")
+SLOW_RUN = Path(__file__).resolve().parent / "slow_run.py"     # a slow NB run, as a separate process
 
 
 def test_two_processes_into_one_store_leave_each_result_once(tmp_path):
-    script = tmp_path / "run.py"
-    script.write_text(_CONCURRENT_RUN)
     store = tmp_path / "store"
-    procs = [subprocess.Popen([sys.executable, str(script), str(store), str(batch), str(tmp_path / f"{batch}.pq")])
+    procs = [subprocess.Popen([sys.executable, str(SLOW_RUN), str(store), str(tmp_path / f"{batch}.pq"), "instances",
+                               "--n", "40", "--sleep", "0.02", "--folds", "2", "3", "--batch-size", str(batch)])
              for batch in (2, 3)]
     assert [p.wait(timeout=300) for p in procs] == [0, 0]
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "2.pq"), pd.read_parquet(tmp_path / "3.pq"))

@@ -34,10 +34,11 @@ from numba import njit
 
 from .base import TabularClassifier
 from .batched import EncodedFolds
+from .java import java_random_next_double, java_random_next_int32, java_random_seed, randomize
 from .random_tree import default_k, fit_random_tree
 from .reptree import fit_reptree
 from .weka_format import double_to_string
-from .weka_trees import java_random_next_double, java_random_next_int32, java_random_seed, max_index, randomize
+from .weka_trees import max_index
 
 __all__ = ["Bagging", "RandomForest", "resample_with_weights"]
 

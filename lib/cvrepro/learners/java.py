@@ -102,6 +102,10 @@ class JavaRandom:
     def next_int(self, bound: int) -> int:
         return int(java_random_next_int(self._state, bound))
 
+    def next_int32(self) -> int:
+        """``nextInt()``: any int."""
+        return int(java_random_next_int32(self._state))
+
     def shuffle(self, a: np.ndarray) -> np.ndarray:
         """Shuffle ``a`` in place as WEKA's ``Instances.randomize`` does (last position first); returns ``a``."""
         randomize(a, self._state)

@@ -128,12 +128,20 @@ def _lubksb(M, indx, b):
 
 
 @njit(cache=True)
-def _inverse(A):
-    """(inverse of A, ok): LU of A transposed (KEEL's column-wise indexing), one solve per unit vector."""
-    n = A.shape[0]
+def _lu_of_transpose(A):
+    """``(LU, row permutation, sign of the permutation, ok)`` of A transposed (KEEL indexes its
+    matrices column-wise)."""
     M = np.ascontiguousarray(A.T).copy()
-    indx = np.zeros(n, dtype=np.int64)
-    _, ok = _ludcmp(M, indx)
+    indx = np.zeros(A.shape[0], dtype=np.int64)
+    d, ok = _ludcmp(M, indx)
+    return M, indx, d, ok
+
+
+@njit(cache=True)
+def _inverse(A):
+    """(inverse of A, ok): LU of A transposed, one solve per unit vector."""
+    n = A.shape[0]
+    M, indx, _, ok = _lu_of_transpose(A)
     Y = np.zeros((n, n))
     if not ok:
         return Y, False
@@ -149,9 +157,7 @@ def _inverse(A):
 @njit(cache=True)
 def _determinant(A):
     n = A.shape[0]
-    M = np.ascontiguousarray(A.T).copy()
-    indx = np.zeros(n, dtype=np.int64)
-    d, ok = _ludcmp(M, indx)
+    M, _, d, ok = _lu_of_transpose(A)
     if not ok:
         return 0.0, False
     for j in range(n):

@@ -43,14 +43,23 @@ from numba import njit
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
+from .smo_steps import (
+    DOUBLE_MAX,
+    add_pair_thresholds,
+    class_ends,
+    new_sets,
+    newton_alpha2,
+    objective_alpha2,
+    pair_bounds,
+    place,
+    settle,
+)
 
 __all__ = ["smo_input", "KernelRows", "binary_kernel_smo", "KeelRandom", "KeelKernelClassifier",
            "svm_outputs", "fuzzy_outputs", "PUK", "PDRF_GAUSSIAN", "RBF", "DEFAULT_SEED"]
 
 PUK, PDRF_GAUSSIAN, RBF = 0, 1, 2
 DEFAULT_SEED = 12345678          # KEEL's experiment graphs start from this seed
-_DEL = 1000 * 5e-324             # WEKA's m_Del = 1000 * Double.MIN_VALUE
-_MAX = 1.7976931348623157e308
 _CACHE_MB = 200
 
 
@@ -240,45 +249,7 @@ def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
     return out
 
 
-# --- WEKA's BinarySMO with any kernel ---------------------------------------------------------------
-
-@njit(cache=True)
-def _place(sets, nxt, prv, first, count, i, a, y, C):
-    """Move index i to the sets its multiplier ``a`` puts it in: 0..4 = WEKA's I0..I4,
-    5 = its support-vector set; each set a list iterated from its latest insertion."""
-    for k in range(6):
-        if k == 0:
-            member = a > 0 and a < C
-        elif k == 1:
-            member = y == 1 and a == 0
-        elif k == 2:
-            member = y == -1 and a == C
-        elif k == 3:
-            member = y == 1 and a == C
-        elif k == 4:
-            member = y == -1 and a == 0
-        else:
-            member = a > 0
-        if member and not sets[k, i]:
-            if count[k] == 0:
-                nxt[k, i] = -1
-            else:
-                prv[k, first[k]] = i
-                nxt[k, i] = first[k]
-            prv[k, i] = -1
-            first[k] = i
-            sets[k, i] = True
-            count[k] += 1
-        elif not member and sets[k, i]:
-            if first[k] == i:
-                first[k] = nxt[k, i]
-            else:
-                nxt[k, prv[k, i]] = nxt[k, i]
-            if nxt[k, i] != -1:
-                prv[k, nxt[k, i]] = prv[k, i]
-            sets[k, i] = False
-            count[k] -= 1
-
+# --- WEKA's BinarySMO with any kernel (its kernel-free steps: :mod:`cvrepro.learners.smo_steps`) -----
 
 @njit(cache=True)
 def _kl(G, filled, Z, ZT, P, kind, p0, p1, ids, i, j):
@@ -307,24 +278,15 @@ def binary_kernel_smo(G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, tol, eps):
     class only, no multipliers and b = -1 (only +1) or 1 (only -1), as WEKA."""
     n = ids.shape[0]
     alpha = np.zeros(n)
-    i_low, i_up = -1, -1
-    for i in range(n):
-        if y[i] == -1:
-            i_low = i
-        else:
-            i_up = i
+    i_low, i_up = class_ends(y)
     if i_low == -1 or i_up == -1:
         return np.zeros(0), (-1.0 if i_up != -1 else 1.0), np.zeros(0, np.int64)
     errors = np.zeros(n)
-    sets = np.zeros((6, n), np.bool_)
-    nxt = np.full((6, n), -1, np.int64)
-    prv = np.full((6, n), -1, np.int64)
-    first = np.full(6, -1, np.int64)
-    count = np.zeros(6, np.int64)
+    sets, nxt, prv, first, count = new_sets(n, 6)      # I0..I4 and the support vectors
     errors[i_low] = 1.0
     errors[i_up] = -1.0
     for i in range(n):
-        _place(sets, nxt, prv, first, count, i, 0.0, y[i], C)
+        place(sets, nxt, prv, first, count, i, 0.0, y[i], C)
     state = np.array([-1.0, 1.0])        # b_up, b_low
     idx = np.array([i_up, i_low])
     num_changed = 0
@@ -334,11 +296,10 @@ def binary_kernel_smo(G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, tol, eps):
         for i2 in range(n):
             if not examine_all and not (alpha[i2] > 0 and alpha[i2] < C):
                 continue
-            y2 = y[i2]
             if sets[0, i2]:
                 F2 = errors[i2]
             else:
-                F2 = (_output(G, filled, Z, ZT, P, kind, p0, p1, ids, i2, alpha, y, first, nxt) - 0.0) + 0.0 - y2
+                F2 = (_output(G, filled, Z, ZT, P, kind, p0, p1, ids, i2, alpha, y, first, nxt) - 0.0) + 0.0 - y[i2]
                 errors[i2] = F2
                 if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
                     state[0] = F2
@@ -356,12 +317,11 @@ def binary_kernel_smo(G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, tol, eps):
                 if F2 - state[0] > 2 * tol:
                     optimal = False
                     i1 = idx[0]
-            if not optimal:
-                if sets[0, i2]:
-                    i1 = idx[1] if state[1] - F2 > F2 - state[0] else idx[0]
-                if _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, alpha, errors,
-                              sets, nxt, prv, first, count, state, idx):
-                    num_changed += 1
+            if not optimal and sets[0, i2]:
+                i1 = idx[1] if state[1] - F2 > F2 - state[0] else idx[0]
+            if not optimal and _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, alpha,
+                                          errors, sets, nxt, prv, first, count, state, idx):
+                num_changed += 1
             if not examine_all and state[0] > state[1] - 2 * tol:
                 num_changed = 0
                 break
@@ -383,20 +343,11 @@ def _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, al
                sets, nxt, prv, first, count, state, idx):
     if i1 == i2:
         return False
-    C1 = C
-    C2 = C
     alph1 = alpha[i1]
     alph2 = alpha[i2]
     y1 = y[i1]
     y2 = y[i2]
-    F1 = errors[i1]
-    s = y1 * y2
-    if y1 != y2:
-        L = max(0.0, alph2 - alph1)
-        H = min(C2, C1 + alph2 - alph1)
-    else:
-        L = max(0.0, alph1 + alph2 - C1)
-        H = min(C2, alph1 + alph2)
+    L, H = pair_bounds(alph1, alph2, y1, y2, C)
     if L >= H:
         return False
     k11 = 1.0
@@ -404,55 +355,29 @@ def _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, al
     k22 = 1.0
     eta = 2 * k12 - k11 - k22
     if eta < 0:
-        a2 = alph2 - y2 * (F1 - F2) / eta
-        if a2 < L:
-            a2 = L
-        elif a2 > H:
-            a2 = H
+        a2 = newton_alpha2(alph2, y2, errors[i1], F2, eta, L, H)
     else:
         f1 = _output(G, filled, Z, ZT, P, kind, p0, p1, ids, i1, alpha, y, first, nxt) - 0.0
         f2 = _output(G, filled, Z, ZT, P, kind, p0, p1, ids, i2, alpha, y, first, nxt) - 0.0
-        v1 = f1 + 0.0 - y1 * alph1 * k11 - y2 * alph2 * k12
-        v2 = f2 + 0.0 - y1 * alph1 * k12 - y2 * alph2 * k22
-        gamma = alph1 + s * alph2
-        Lobj = ((gamma - s * L) + L - 0.5 * k11 * (gamma - s * L) * (gamma - s * L) - 0.5 * k22 * L * L
-                - s * k12 * (gamma - s * L) * L - y1 * (gamma - s * L) * v1 - y2 * L * v2)
-        Hobj = ((gamma - s * H) + H - 0.5 * k11 * (gamma - s * H) * (gamma - s * H) - 0.5 * k22 * H * H
-                - s * k12 * (gamma - s * H) * H - y1 * (gamma - s * H) * v1 - y2 * H * v2)
-        if Lobj > Hobj + eps:
-            a2 = L
-        elif Lobj < Hobj - eps:
-            a2 = H
-        else:
-            a2 = alph2
-    if abs(a2 - alph2) < eps * (a2 + alph2 + eps):
+        a2 = objective_alpha2(alph1, alph2, y1, y2, k11, k12, k22, f1, f2, L, H, eps)
+    moved, a1, a2 = settle(alph1, alph2, y1 * y2, a2, C, eps)
+    if not moved:
         return False
-    if a2 > C2 - _DEL * C2:
-        a2 = C2
-    elif a2 <= _DEL * C2:
-        a2 = 0.0
-    a1 = alph1 + s * (alph2 - a2)
-    if a1 > C1 - _DEL * C1:
-        a1 = C1
-    elif a1 <= _DEL * C1:
-        a1 = 0.0
-    _place(sets, nxt, prv, first, count, i1, a1, y1, C1)
-    _place(sets, nxt, prv, first, count, i2, a2, y2, C2)
+    place(sets, nxt, prv, first, count, i1, a1, y1, C)
+    place(sets, nxt, prv, first, count, i2, a2, y2, C)
     d1 = y1 * (a1 - alph1)
     d2 = y2 * (a2 - alph2)
+    errors[i1] += d1 * k11 + d2 * k12
+    errors[i2] += d1 * k12 + d2 * k22
+    alpha[i1] = a1
+    alpha[i2] = a2
+    # one pass over I0 (WEKA makes two): update each error, then compare it (same values, same order)
+    b_up, b_low, i_up, i_low = DOUBLE_MAX, -DOUBLE_MAX, -1, -1
     j = first[0]
     while j != -1:
         if j != i1 and j != i2:
             errors[j] += (d1 * _kl(G, filled, Z, ZT, P, kind, p0, p1, ids, i1, j)
                           + d2 * _kl(G, filled, Z, ZT, P, kind, p0, p1, ids, i2, j))
-        j = nxt[0, j]
-    errors[i1] += d1 * k11 + d2 * k12
-    errors[i2] += d1 * k12 + d2 * k22
-    alpha[i1] = a1
-    alpha[i2] = a2
-    b_up, b_low, i_up, i_low = _MAX, -_MAX, -1, -1
-    j = first[0]
-    while j != -1:
         e = errors[j]
         if e < b_up:
             b_up, i_up = e, j
@@ -460,16 +385,7 @@ def _take_step(i1, i2, F2, G, filled, Z, ZT, P, kind, p0, p1, ids, y, C, eps, al
             b_low, i_low = e, j
         j = nxt[0, j]
     state[0], state[1], idx[0], idx[1] = b_up, b_low, i_up, i_low
-    for i in (i1, i2):
-        if not sets[0, i]:
-            if sets[3, i] or sets[4, i]:
-                if errors[i] > state[1]:
-                    state[1] = errors[i]
-                    idx[1] = i
-            else:
-                if errors[i] < state[0]:
-                    state[0] = errors[i]
-                    idx[0] = i
+    add_pair_thresholds(sets, errors, state, idx, i1, i2)
     return True
 
 
@@ -577,11 +493,17 @@ class KeelKernelClassifier(TabularClassifier):
         self.model_ = self._train(rows, np.arange(len(y), dtype=np.int64), np.asarray(y, np.int64),
                                   len(self.classes_), KeelRandom(seed))
 
-    def _predict_proba(self, X):
-        Zt = self._encode_rows(X, self.schema_, self.lo_, self.hi_, True)
-        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)   # only test x model pairs
+    def test_rows(self, Xe):
+        """``(rows, test_rows)``: a kernel over the training rows followed by the encoded test
+        data ``Xe``, and the test instances' rows in it (no matrix: only test x model pairs)."""
+        Zt = self._encode_rows(Xe, self.schema_, self.lo_, self.hi_, True)
+        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)
         n = self.Z_.shape[0]
-        return self._proba(rows, self.model_, np.arange(n, n + Zt.shape[0], dtype=np.int64), len(self.classes_))
+        return rows, np.arange(n, n + Zt.shape[0], dtype=np.int64)
+
+    def _predict_proba(self, X):
+        rows, test_rows = self.test_rows(X)
+        return self._proba(rows, self.model_, test_rows, len(self.classes_))
 
     def fit_predict_folds(self, X, y, splits, random_states, classes):
         """Out-of-fold probabilities of every split (see :mod:`cvrepro.learners.batched`), the

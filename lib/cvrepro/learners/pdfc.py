@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .keel_smo import PDRF_GAUSSIAN, RBF, KeelKernelClassifier, KernelRows, fuzzy_outputs
+from .keel_smo import PDRF_GAUSSIAN, RBF, KeelKernelClassifier, fuzzy_outputs
 
 __all__ = ["PDFC"]
 
@@ -100,8 +100,5 @@ class PDFC(KeelKernelClassifier):
 
     def rule_outputs(self, X) -> np.ndarray:
         """Output of each rule base (columns: class 0's only for two classes, else one per class)."""
-        Xe = self._encode(X)
-        Zt = self._encode_rows(Xe, self.schema_, self.lo_, self.hi_, True)
-        rows = KernelRows(np.vstack([self.Z_, Zt]), *self._kernel(), budget=0)
-        n = self.Z_.shape[0]
-        return self._outputs(rows, self.model_, np.arange(n, n + Zt.shape[0], dtype=np.int64))
+        rows, test_rows = self.test_rows(self._encode(X))
+        return self._outputs(rows, self.model_, test_rows)

@@ -37,17 +37,9 @@ from numba import njit
 
 from .base import TabularClassifier
 from .batched import EncodedFolds
+from .java import SMALL, java_random_next_int, java_random_seed
 from .weka_format import double_to_string, java_string_hash, quote
-from .weka_trees import (
-    SMALL,
-    GrownTree,
-    entropy_conditioned_on_rows,
-    entropy_over_columns,
-    java_random_next_int,
-    java_random_seed,
-    max_index,
-    weka_sort,
-)
+from .weka_trees import GrownTree, entropy_conditioned_on_rows, entropy_over_columns, max_index, weka_sort
 
 __all__ = ["RandomTree", "fit_random_tree", "RandomTreeModel", "instance_text", "default_k"]
 

@@ -38,16 +38,14 @@ from numba import njit
 
 from .base import TabularClassifier
 from .batched import EncodedFolds
+from .java import SMALL, java_random_seed, randomize
 from .weka_format import double_to_string
 from .weka_trees import (
-    SMALL,
     GrownTree,
     cv_split,
     entropy_conditioned_on_rows,
     entropy_over_columns,
-    java_random_seed,
     max_index,
-    randomize,
     stratify,
     weka_sort,
 )

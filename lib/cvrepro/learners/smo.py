@@ -31,11 +31,19 @@ from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, encoded_folds
 from .java import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
+from .smo_steps import (
+    DOUBLE_MAX,
+    add_pair_thresholds,
+    class_ends,
+    new_sets,
+    newton_alpha2,
+    objective_alpha2,
+    pair_bounds,
+    place,
+    settle,
+)
 
 __all__ = ["SMO", "pairwise_coupling", "binary_smo", "kernel_cache"]
-
-_DEL = 1000 * 5e-324          # WEKA's m_Del = 1000 * Double.MIN_VALUE
-_MAX = 1.7976931348623157e308
 
 
 @njit(cache=True)
@@ -92,47 +100,6 @@ def _kernel(S, ST, G, filled, g, h):
     return G[g, h]
 
 
-# --- WEKA's SMOset: doubly linked lists I0..I4, each iterated from its most recent insertion ---
-
-@njit(cache=True)
-def _place(sets, nxt, prv, first, count, i, a, y, C):
-    """Move index i to the sets I0..I4 its new multiplier a puts it in (WEKA's order of updates).
-
-    The insertions and deletions are written out here rather than called: calls
-    that pass these arrays cost more than the updates.
-    """
-    for k in range(5):
-        if k == 0:
-            member = a > 0 and a < C
-        elif k == 1:
-            member = y == 1 and a == 0
-        elif k == 2:
-            member = y == -1 and a == C
-        elif k == 3:
-            member = y == 1 and a == C
-        else:
-            member = y == -1 and a == 0
-        if member and not sets[k, i]:          # insert at the head
-            if count[k] == 0:
-                nxt[k, i] = -1
-            else:
-                prv[k, first[k]] = i
-                nxt[k, i] = first[k]
-            prv[k, i] = -1
-            first[k] = i
-            sets[k, i] = True
-            count[k] += 1
-        elif not member and sets[k, i]:        # delete
-            if first[k] == i:
-                first[k] = nxt[k, i]
-            else:
-                nxt[k, prv[k, i]] = nxt[k, i]
-            if nxt[k, i] != -1:
-                prv[k, nxt[k, i]] = prv[k, i]
-            sets[k, i] = False
-            count[k] -= 1
-
-
 @njit(cache=True)
 def binary_smo(cache, ids, y, C, tol, eps):
     """WEKA's BinarySMO with a linear kernel on rows ``ids`` of the data of a
@@ -141,25 +108,15 @@ def binary_smo(cache, ids, y, C, tol, eps):
     w = np.zeros(d)
     alpha = np.zeros(n)
     errors = np.zeros(n)
-    sets = np.zeros((5, n), np.bool_)
-    nxt = np.full((5, n), -1, np.int64)
-    prv = np.full((5, n), -1, np.int64)
-    first = np.full(5, -1, np.int64)
-    count = np.zeros(5, np.int64)
-    i_low, i_up = -1, -1
-    for i in range(n):
-        if y[i] == -1:
-            i_low = i
-        else:
-            i_up = i
+    sets, nxt, prv, first, count = new_sets(n, 5)
+    i_low, i_up = class_ends(y)
     if i_low == -1 or i_up == -1:
         return w, (-1.0 if i_up != -1 else 1.0)
-    b_up, b_low = -1.0, 1.0
     errors[i_low] = 1.0
     errors[i_up] = -1.0
     for i in range(n):
-        _place(sets, nxt, prv, first, count, i, 0.0, y[i], C)       # into I1 or I4
-    state = np.array([b_up, b_low])
+        place(sets, nxt, prv, first, count, i, 0.0, y[i], C)       # into I1 or I4
+    state = np.array([-1.0, 1.0])        # b_up, b_low
     idx = np.array([i_up, i_low])
     S = cache[0]
     num_changed = 0
@@ -170,11 +127,10 @@ def binary_smo(cache, ids, y, C, tol, eps):
             if not examine_all and not (alpha[i2] > 0 and alpha[i2] < C):
                 continue
             # examineExample(i2), written out here: a call per example costs more than its work
-            y2 = y[i2]
             if sets[0, i2]:
                 F2 = errors[i2]
             else:
-                F2 = (_dot_row(w, S, ids[i2]) - 0.0) + 0.0 - y2
+                F2 = (_dot_row(w, S, ids[i2]) - 0.0) + 0.0 - y[i2]
                 errors[i2] = F2
                 if (sets[1, i2] or sets[2, i2]) and F2 < state[0]:
                     state[0] = F2
@@ -192,12 +148,11 @@ def binary_smo(cache, ids, y, C, tol, eps):
                 if F2 - state[0] > 2 * tol:
                     optimal = False
                     i1 = idx[0]
-            if not optimal:
-                if sets[0, i2]:
-                    i1 = idx[1] if state[1] - F2 > F2 - state[0] else idx[0]
-                if _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count,
-                              state, idx):
-                    num_changed += 1
+            if not optimal and sets[0, i2]:
+                i1 = idx[1] if state[1] - F2 > F2 - state[0] else idx[0]
+            if not optimal and _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors,
+                                          sets, nxt, prv, first, count, state, idx):
+                num_changed += 1
             if not examine_all and state[0] > state[1] - 2 * tol:
                 num_changed = 0
                 break
@@ -212,20 +167,11 @@ def binary_smo(cache, ids, y, C, tol, eps):
 def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, prv, first, count, state, idx):
     if i1 == i2:
         return False
-    C1 = C
-    C2 = C
     alph1 = alpha[i1]
     alph2 = alpha[i2]
     y1 = y[i1]
     y2 = y[i2]
-    F1 = errors[i1]
-    s = y1 * y2
-    if y1 != y2:
-        L = max(0.0, alph2 - alph1)
-        H = min(C2, C1 + alph2 - alph1)
-    else:
-        L = max(0.0, alph1 + alph2 - C1)
-        H = min(C2, alph1 + alph2)
+    L, H = pair_bounds(alph1, alph2, y1, y2, C)
     if L >= H:
         return False
     g1, g2 = ids[i1], ids[i2]
@@ -235,40 +181,15 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
     k22 = _kernel(S, ST, G, filled, g2, g2)
     eta = 2 * k12 - k11 - k22
     if eta < 0:
-        a2 = alph2 - y2 * (F1 - F2) / eta
-        if a2 < L:
-            a2 = L
-        elif a2 > H:
-            a2 = H
+        a2 = newton_alpha2(alph2, y2, errors[i1], F2, eta, L, H)
     else:
-        f1 = _dot_row(w, S, g1) - 0.0
-        f2 = _dot_row(w, S, g2) - 0.0
-        v1 = f1 + 0.0 - y1 * alph1 * k11 - y2 * alph2 * k12
-        v2 = f2 + 0.0 - y1 * alph1 * k12 - y2 * alph2 * k22
-        gamma = alph1 + s * alph2
-        Lobj = ((gamma - s * L) + L - 0.5 * k11 * (gamma - s * L) * (gamma - s * L) - 0.5 * k22 * L * L
-                - s * k12 * (gamma - s * L) * L - y1 * (gamma - s * L) * v1 - y2 * L * v2)
-        Hobj = ((gamma - s * H) + H - 0.5 * k11 * (gamma - s * H) * (gamma - s * H) - 0.5 * k22 * H * H
-                - s * k12 * (gamma - s * H) * H - y1 * (gamma - s * H) * v1 - y2 * H * v2)
-        if Lobj > Hobj + eps:
-            a2 = L
-        elif Lobj < Hobj - eps:
-            a2 = H
-        else:
-            a2 = alph2
-    if abs(a2 - alph2) < eps * (a2 + alph2 + eps):
+        a2 = objective_alpha2(alph1, alph2, y1, y2, k11, k12, k22,
+                              _dot_row(w, S, g1) - 0.0, _dot_row(w, S, g2) - 0.0, L, H, eps)
+    moved, a1, a2 = settle(alph1, alph2, y1 * y2, a2, C, eps)
+    if not moved:
         return False
-    if a2 > C2 - _DEL * C2:
-        a2 = C2
-    elif a2 <= _DEL * C2:
-        a2 = 0.0
-    a1 = alph1 + s * (alph2 - a2)
-    if a1 > C1 - _DEL * C1:
-        a1 = C1
-    elif a1 <= _DEL * C1:
-        a1 = 0.0
-    _place(sets, nxt, prv, first, count, i1, a1, y1, C1)
-    _place(sets, nxt, prv, first, count, i2, a2, y2, C2)
+    place(sets, nxt, prv, first, count, i1, a1, y1, C)
+    place(sets, nxt, prv, first, count, i2, a2, y2, C)
     for t in range(w.shape[0]):
         w[t] += y1 * (a1 - alph1) * S[g1, t]
     for t in range(w.shape[0]):
@@ -279,7 +200,7 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
     alpha[i2] = a2
     # one pass over I0 (WEKA makes two): update each error, then compare it (same values, same order),
     # with b_up, b_low in locals; rows g1, g2 are cached by now and read directly (a call costs more)
-    b_up, b_low, i_up, i_low = _MAX, -_MAX, -1, -1
+    b_up, b_low, i_up, i_low = DOUBLE_MAX, -DOUBLE_MAX, -1, -1
     cached = G.shape[0] > 0
     j = first[0]
     while j != -1:
@@ -295,16 +216,7 @@ def _take_step(i1, i2, F2, cache, ids, y, C, eps, w, alpha, errors, sets, nxt, p
             b_low, i_low = e, j
         j = nxt[0, j]
     state[0], state[1], idx[0], idx[1] = b_up, b_low, i_up, i_low
-    for i in (i1, i2):
-        if not sets[0, i]:
-            if sets[3, i] or sets[4, i]:
-                if errors[i] > state[1]:
-                    state[1] = errors[i]
-                    idx[1] = i
-            else:
-                if errors[i] < state[0]:
-                    state[0] = errors[i]
-                    idx[0] = i
+    add_pair_thresholds(sets, errors, state, idx, i1, i2)
     return True
 
 

@@ -7,8 +7,6 @@
   RandomTree the order of a node's instances, so we sort as WEKA does.
 * :func:`entropy_over_columns`, :func:`entropy_conditioned_on_rows`: WEKA's
   ``ContingencyTables`` (``x ln x``, 0 for ``x <= 0``, in bits).
-* ``java_random_*`` and :func:`randomize`: ``java.util.Random`` and
-  ``Instances.randomize``, re-exported from :mod:`cvrepro.learners.java`.
 * :class:`GrownTree`: a tree as flat arrays (attribute, split point,
   branch proportions, class distributions, children) with WEKA's
   ``distributionForInstance`` (a missing value sends the instance down every
@@ -23,21 +21,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .java import (
-    java_random_next,
-    java_random_next_double,
-    java_random_next_int,
-    java_random_next_int32,
-    java_random_seed,
-    randomize,
-)
+from .java import SMALL
 from .weka_format import double_to_string
 
-__all__ = ["weka_sort", "entropy_over_columns", "entropy_conditioned_on_rows", "GrownTree",
-           "java_random_seed", "java_random_next", "java_random_next_int", "java_random_next_double",
-           "java_random_next_int32", "max_index", "SMALL", "randomize", "stratify", "cv_split"]
+__all__ = ["weka_sort", "entropy_over_columns", "entropy_conditioned_on_rows", "GrownTree", "max_index",
+           "stratify", "cv_split"]
 
-SMALL = 1e-6                       # weka.core.Utils.SMALL (gr, eq)
 _MAX_DOUBLE = 1.7976931348623157e308
 _LN2 = math.log(2.0)
 
