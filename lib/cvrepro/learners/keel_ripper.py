@@ -1,0 +1,697 @@
+"""KEEL's Ripper (``keel.Algorithms.Rule_Learning.Ripper``), as Moreno-Torres et al. ran it.
+
+KEEL's Ripper is its own implementation of Cohen's RIPPER, not WEKA's JRip,
+and it differs from JRip in ways that change the rules:
+
+- classes are learned in increasing order of frequency (ties: lower class
+  index first), each against the classes not yet covered; the most frequent
+  class is the default. Rule sets are ordered; the first class whose rule
+  set covers an instance wins;
+- growing (on ``grow_pct`` = 0.66 of the positives and of the negatives,
+  drawn at random) adds the condition of highest
+  ``p * (log2(p / t) - log2(P / T))``; conditions are ``attr = value``
+  (nominal), ``attr <= v`` or ``attr > v`` (numeric, ``v`` a training
+  value) and every attribute is used at most once per rule. Numeric
+  candidates are compared on the two sides of each cut: ``<=`` wins only
+  when strictly better than ``>`` (and than the best so far); instances
+  whose value is missing are counted on the ``>`` side's positives and
+  negatives (KEEL counts them in the totals only), but are never covered.
+  A numeric attribute with one distinct value among the covered instances
+  yields ``attr = v`` with heuristic 0;
+- pruning removes final conditions while the metric of the shorter rule is
+  strictly larger: ``(p + 1) / (p + n + 2)`` when building and
+  ``(p + n') / T`` when optimising (never below one condition);
+- the building phase (IREP*) keeps a rule if the rule set's description
+  length (exception cost with KEEL's own formula, theory cost with a
+  natural-log ``log2*`` term) is within 64 bits of the smallest so far, and
+  stops at the first rule that is not (or when no positives are left);
+- ``K`` = 2 optimisation rounds: per rule, a new rule grown from scratch and
+  the rule grown further, both pruned on pruning data from which the other
+  rules' coverage is removed; the rule set of smallest description length
+  wins (the current rule on ties); then the uncovered positives are
+  covered by a new IREP* pass. Finally duplicate and empty rules are
+  removed. (KEEL's final description-length clean-up never deletes a rule:
+  it sums rule coverages into a mask whose updates are discarded.)
+
+Random numbers come from KEEL's MT19937 (:mod:`.keel_random`), drawn in
+KEEL's order; the default seed 1286082570 is the first seed KEEL's
+experiment generator gives a method (``java.util.Random(12345678)``).
+Missing values never satisfy a condition. KEEL writes only the predicted
+class, so ``predict_proba`` is one-hot.
+
+The whole fit is one numba call: the candidate cut points of a numeric
+attribute come from a per-fit presort, filtered as the rule's coverage
+shrinks, and rule coverages are cached as masks.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, types
+from numba.typed import List
+
+from .base import TabularClassifier
+from .keel_random import mt_new, mt_randint
+
+__all__ = ["KeelRipper", "KEEL_DEFAULT_SEED", "keel_data"]
+
+KEEL_DEFAULT_SEED = 1286082570    # abs(new java.util.Random(12345678).nextInt()): KEEL's first experiment seed
+
+_LN2 = math.log(2.0)
+_MAXD = 1.7976931348623157e308     # Double.MAX_VALUE
+_GREATER, _LOWER, _EQUAL = 0, 1, 2
+_METRIC_W, _METRIC_A = 1, 2
+_RULE = types.float64[::1]
+_MASK = types.bool_[::1]
+
+
+def keel_data(X: np.ndarray):
+    """KEEL's view of an encoded matrix: values with missing ones read as 0.0, and the missing mask."""
+    missing = np.isnan(X)
+    return np.where(missing, 0.0, X), missing
+
+
+def presort(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray):
+    """Per numeric attribute, the indices of known values sorted by value (stable); lengths per attribute."""
+    n, d = values.shape
+    order = np.zeros((d, n), dtype=np.int64)
+    length = np.zeros(d, dtype=np.int64)
+    for a in range(d):
+        if nominal[a]:
+            continue
+        known = np.flatnonzero(~missing[:, a])
+        known = known[np.argsort(values[known, a], kind="mergesort")]
+        order[a, :known.size] = known
+        length[a] = known.size
+    return order, length
+
+
+def num_all_conditions(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> float:
+    """KEEL's count of possible conditions: declared values (nominal), 2 x distinct values (numeric).
+
+    Missing numeric values count as the value 0.0, as KEEL stores them.
+    """
+    total = 0.0
+    for a in range(values.shape[1]):
+        if nominal[a]:
+            total += float(n_values[a])
+        else:
+            total += 2.0 * float(np.unique(values[:, a]).size)
+    return total
+
+
+# --- rules: float arrays [attr, value, op] * k -----------------------------
+
+@njit(cache=True)
+def _holds(x, op, v):
+    if op == _EQUAL:
+        return x == v
+    if op == _GREATER:
+        return x > v
+    return x <= v
+
+
+@njit(cache=True)
+def _covers(rule, k, X, M, i):
+    """Whether the first ``k`` conditions of ``rule`` cover instance ``i`` (missing: not covered)."""
+    for j in range(k):
+        a = int(rule[3 * j])
+        if M[i, a] or not _holds(X[i, a], int(rule[3 * j + 2]), rule[3 * j + 1]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _count_covered(rule, k, X, M, mask):
+    c = 0
+    for i in range(mask.shape[0]):
+        if mask[i] and _covers(rule, k, X, M, i):
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def _coverage(rule, X, M):
+    n = X.shape[0]
+    k = rule.shape[0] // 3
+    out = np.empty(n, dtype=np.bool_)
+    for i in range(n):
+        out[i] = _covers(rule, k, X, M, i)
+    return out
+
+
+@njit(cache=True)
+def _java_round(x):
+    """Java's Math.round for x >= 0: floor(x + 1/2), exactly."""
+    r = math.floor(x)
+    if x - r >= 0.5:
+        r += 1.0
+    return int(r)
+
+
+@njit(cache=True)
+def _split(mask, pct, rng):
+    """KEEL's Mask.split: draw round(pct * active) entries at random for the first half."""
+    n = mask.shape[0]
+    avail = np.flatnonzero(mask)
+    i = avail.shape[0]
+    first = np.zeros(n, dtype=np.bool_)
+    second = mask.copy()
+    for j in range(_java_round(pct * i)):
+        num = mt_randint(rng, 0, i - j)
+        first[avail[num]] = True
+        second[avail[num]] = False
+        avail[num] = avail[i - j - 1]
+    return first, second
+
+
+@njit(cache=True, error_model="numpy")
+def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg):
+    """KEEL's Ripper.grow: ``base`` extended greedily on the growing data; returns the new rule."""
+    n, d = X.shape
+    pos = grow_pos.copy()
+    neg = grow_neg.copy()
+    k0 = base.shape[0] // 3
+    attributes = np.empty(d, dtype=np.int64)
+    n_attr = 0
+    if k0 > 0:
+        used = np.zeros(d, dtype=np.bool_)
+        for j in range(k0):
+            used[int(base[3 * j])] = True
+        for a in range(d):
+            if not used[a]:
+                attributes[n_attr] = a
+                n_attr += 1
+        for i in range(n):
+            if (pos[i] or neg[i]) and not _covers(base, k0, X, M, i):
+                pos[i] = False
+                neg[i] = False
+    else:
+        for a in range(d):
+            attributes[a] = a
+        n_attr = d
+    P = 0
+    N = 0
+    act = np.empty(n, dtype=np.int64)
+    m = 0
+    for i in range(n):
+        if pos[i]:
+            P += 1
+        if neg[i]:
+            N += 1
+        if pos[i] or neg[i]:
+            act[m] = i
+            m += 1
+    # candidate cut points: per numeric attribute, the active instances in value order
+    S = np.empty((d, max(m, 1)), dtype=np.int64)
+    L = np.zeros(d, dtype=np.int64)
+    for a in range(d):
+        if not nominal[a]:
+            c = 0
+            for t in range(sort_len[a]):
+                i = sort_idx[a, t]
+                if pos[i] or neg[i]:
+                    S[a, c] = i
+                    c += 1
+            L[a] = c
+    new = np.empty(3 * (k0 + d))
+    new[:3 * k0] = base
+    k = k0
+    keys = np.empty(max(m, 1))
+    kp = np.empty(max(m, 1), dtype=np.int64)
+    kn = np.empty(max(m, 1), dtype=np.int64)
+    max_values = 1
+    for a in range(d):
+        max_values = max(max_values, n_values[a])
+    cnt_p = np.empty(max_values, dtype=np.int64)
+    cnt_n = np.empty(max_values, dtype=np.int64)
+    seen = np.empty(max_values, dtype=np.bool_)
+    first_seen = np.empty(max_values, dtype=np.int64)
+    while N > 0 and n_attr > 0 and P > 0:
+        C = math.log(P / float(P + N)) / _LN2
+        best_attr = -1
+        best_pos = -1
+        best_value = 0.0
+        best_op = -1
+        best_global = -_MAXD
+        for ii in range(n_attr):
+            ai = attributes[ii]
+            best_h = -_MAXD
+            value = 0.0
+            op = -1
+            if nominal[ai]:
+                nv = n_values[ai]
+                for v in range(nv):
+                    cnt_p[v] = 0
+                    cnt_n[v] = 0
+                    seen[v] = False
+                n_seen = 0
+                for t in range(m):              # value order of first appearance: positives, then negatives
+                    i = act[t]
+                    if pos[i] and not M[i, ai]:
+                        v = int(X[i, ai])
+                        if not seen[v]:
+                            seen[v] = True
+                            first_seen[n_seen] = v
+                            n_seen += 1
+                        cnt_p[v] += 1
+                for t in range(m):
+                    i = act[t]
+                    if neg[i] and not M[i, ai]:
+                        v = int(X[i, ai])
+                        if not seen[v]:
+                            seen[v] = True
+                            first_seen[n_seen] = v
+                            n_seen += 1
+                        cnt_n[v] += 1
+                for q in range(n_seen):
+                    v = first_seen[q]
+                    p = cnt_p[v]
+                    if p == 0:                  # KEEL's heuristic is 0 * -inf = NaN: never chosen
+                        continue
+                    h = p * (math.log(p / float(p + cnt_n[v])) / _LN2 - C)
+                    if h > best_h:
+                        best_h = h
+                        value = float(v)
+                        op = _EQUAL
+            else:
+                ng = 0
+                prev = 0.0
+                for t in range(L[ai]):
+                    i = S[ai, t]
+                    x = X[i, ai]
+                    if ng == 0 or x != prev:
+                        keys[ng] = x
+                        kp[ng] = 0
+                        kn[ng] = 0
+                        ng += 1
+                        prev = x
+                    if pos[i]:
+                        kp[ng - 1] += 1
+                    else:
+                        kn[ng - 1] += 1
+                if ng == 1:
+                    value = keys[0]
+                    op = _EQUAL
+                    if kp[0] != 0:
+                        best_h = 0.0 * (math.log(kp[0] / float(kn[0] + kp[0])) / _LN2 - C)
+                cp = 0
+                cn = 0
+                for j in range(ng - 1):
+                    cp += kp[j]
+                    cn += kn[j]
+                    if cp != 0:
+                        h_lower = cp * (math.log(cp / float(cn + cp)) / _LN2 - C)
+                    else:
+                        h_lower = -_MAXD
+                    cpg = P - cp
+                    cng = N - cn
+                    if cpg != 0:
+                        h_greater = cpg * (math.log(cpg / float(cng + cpg)) / _LN2 - C)
+                    else:
+                        h_greater = -_MAXD
+                    if h_lower > h_greater and h_lower > best_h:
+                        best_h = h_lower
+                        value = keys[j]
+                        op = _LOWER
+                    elif h_greater > best_h:
+                        best_h = h_greater
+                        value = keys[j]
+                        op = _GREATER
+            if best_h > best_global:
+                best_pos = ii
+                best_attr = ai
+                best_value = value
+                best_op = op
+                best_global = best_h
+        if best_attr != -1:
+            new[3 * k] = best_attr
+            new[3 * k + 1] = best_value
+            new[3 * k + 2] = best_op
+            k += 1
+            m2 = 0
+            for t in range(m):
+                i = act[t]
+                if M[i, best_attr] or not _holds(X[i, best_attr], best_op, best_value):
+                    if pos[i]:
+                        P -= 1
+                    else:
+                        N -= 1
+                    pos[i] = False
+                    neg[i] = False
+                else:
+                    act[m2] = i
+                    m2 += 1
+            m = m2
+            for a in range(d):
+                if not nominal[a]:
+                    c = 0
+                    for t in range(L[a]):
+                        i = S[a, t]
+                        if pos[i] or neg[i]:
+                            S[a, c] = i
+                            c += 1
+                    L[a] = c
+            attributes[best_pos] = attributes[n_attr - 1]
+        n_attr -= 1
+    return new[:3 * k].copy()
+
+
+@njit(cache=True, error_model="numpy")
+def _metric(rule, k, X, M, prune_pos, prune_neg, n_pos, n_neg, metric):
+    p = float(_count_covered(rule, k, X, M, prune_pos))
+    n = float(_count_covered(rule, k, X, M, prune_neg))
+    if metric == _METRIC_A:
+        return (p + (n_neg - n)) / float(n_pos + n_neg)
+    return (p + 1.0) / ((p + n) + 2.0)
+
+
+@njit(cache=True, error_model="numpy")
+def _prune(rule, X, M, prune_pos, prune_neg, metric):
+    """KEEL's Ripper.prune: drop final conditions while the shorter rule's metric is strictly larger."""
+    k = rule.shape[0] // 3
+    n_pos = 0
+    n_neg = 0
+    for i in range(prune_pos.shape[0]):
+        if prune_pos[i]:
+            n_pos += 1
+        if prune_neg[i]:
+            n_neg += 1
+    next_h = _metric(rule, k, X, M, prune_pos, prune_neg, n_pos, n_neg, metric)
+    while True:
+        h = next_h
+        next_h = _metric(rule, max(k - 1, 0), X, M, prune_pos, prune_neg, n_pos, n_neg, metric)
+        if h < next_h and k > 1:
+            k -= 1
+        if not (h < next_h and k > 1):
+            break
+    return rule[:3 * k].copy()
+
+
+@njit(cache=True)
+def _log2(x):
+    return math.log(x) / _LN2
+
+
+@njit(cache=True, error_model="numpy")
+def _theory_dl(k, num_cond):
+    """KEEL's Rule.theoryDL: 0.5 * (ln k + 2 ln ln k + S(t, k, k/t))."""
+    if k == 0:
+        return 0.0
+    kf = float(k)
+    tdl = math.log(kf)
+    if kf > 1:
+        tdl += 2.0 * math.log(tdl)
+    p = kf / num_cond
+    rt = (-kf) * _log2(p) if p > 0.0 else 0.0
+    rt -= (num_cond - kf) * _log2(1.0 - p)
+    tdl += rt
+    return 1.0 * 0.5 * tdl
+
+
+@njit(cache=True, error_model="numpy")
+def _ruleset_mdl(rules, covs, pos, neg, num_cond):
+    """KEEL's Ruleset.getMDL: theory cost plus exception cost over the active positives and negatives."""
+    theory = 0.0
+    for r in range(len(rules)):
+        theory += _theory_dl(rules[r].shape[0] // 3, num_cond)
+    if len(rules) == 0:
+        return theory + 0.0
+    n_pos = 0
+    n_neg = 0
+    fn_ = 0
+    tn_ = 0
+    for i in range(pos.shape[0]):
+        if not (pos[i] or neg[i]):
+            continue
+        covered = False
+        for r in range(len(covs)):
+            if covs[r][i]:
+                covered = True
+                break
+        if pos[i]:
+            n_pos += 1
+            if not covered:
+                fn_ += 1
+        else:
+            n_neg += 1
+            if not covered:
+                tn_ += 1
+    fn = float(fn_)
+    tp = float(n_pos - fn_)
+    tn = float(tn_)
+    fp = float(n_neg - tn_)
+    U = tn + fn
+    C = tp + fp
+    D = U + C
+    e = fn + fp
+    if C > U:
+        cover_bits = e / (2 * C)
+        uncover_bits = fn / U if U > 0.0 else 0.0
+    else:
+        cover_bits = fp / C if C > 0.0 else 0.0
+        uncover_bits = e / (2 * U)
+    tp_prob = 0.0 if cover_bits == 0 else tp * (-_log2(1 - cover_bits))
+    fp_prob = 0.0 if cover_bits == 0 else fp * (-_log2(cover_bits))
+    tn_prob = 0.0 if uncover_bits == 0 else tn * (-_log2(1 - uncover_bits))
+    fn_prob = 0.0 if uncover_bits == 0 else fn * (-_log2(uncover_bits))
+    return theory + (_log2(D + 1) + tp_prob + tn_prob + fp_prob + fn_prob)
+
+
+@njit(cache=True, error_model="numpy")
+def _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng):
+    """KEEL's IREPstar: grow, prune (metric W) and keep rules while the DL stays within 64 bits."""
+    positives = pos.copy()
+    negatives = neg.copy()
+    smallest = _MAXD - 64.0
+    empty = np.empty(0)
+    while True:
+        grow_pos, prune_pos = _split(positives, pct, rng)
+        grow_neg, prune_neg = _split(negatives, pct, rng)
+        rule = _grow(empty, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
+        rule = _prune(rule, X, M, prune_pos, prune_neg, _METRIC_W)
+        cov = _coverage(rule, X, M)
+        rules.append(rule)
+        covs.append(cov)
+        new_mdl = _ruleset_mdl(rules, covs, positives, negatives, num_cond)
+        if new_mdl <= smallest + 64.0:
+            any_pos = False
+            for i in range(positives.shape[0]):
+                if cov[i]:
+                    positives[i] = False
+                    negatives[i] = False
+                any_pos = any_pos or positives[i]
+            if new_mdl < smallest:
+                smallest = new_mdl
+            if not any_pos:
+                break
+        else:
+            rules.pop()
+            covs.pop()
+            break
+
+
+@njit(cache=True, error_model="numpy")
+def _optimize(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng):
+    """KEEL's Ripper.optimize: per rule, a rule grown from scratch and one grown further; least DL wins."""
+    empty = np.empty(0)
+    for i in range(len(rules)):
+        grow_pos, prune_pos = _split(pos, pct, rng)
+        grow_neg, prune_neg = _split(neg, pct, rng)
+        for r in range(len(rules)):
+            if r != i:
+                cr = covs[r]
+                for t in range(cr.shape[0]):
+                    if cr[t]:
+                        prune_pos[t] = False
+                        prune_neg[t] = False
+        scratch = _grow(empty, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
+        further = _grow(rules[i], X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
+        scratch = _prune(scratch, X, M, prune_pos, prune_neg, _METRIC_A)
+        further = _prune(further, X, M, prune_pos, prune_neg, _METRIC_A)
+        current, current_cov = rules[i], covs[i]
+        current_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
+        scratch_cov = _coverage(scratch, X, M)
+        rules[i] = scratch
+        covs[i] = scratch_cov
+        scratch_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
+        further_cov = _coverage(further, X, M)
+        rules[i] = further
+        covs[i] = further_cov
+        further_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
+        if current_mdl <= scratch_mdl and current_mdl <= further_mdl:
+            rules[i] = current
+            covs[i] = current_cov
+        elif scratch_mdl <= further_mdl:
+            rules[i] = scratch
+            covs[i] = scratch_cov
+
+
+@njit(cache=True)
+def _same_rule(a, b):
+    """KEEL's Rule.isEqual: same length and every condition of ``b`` in ``a``."""
+    if a.shape[0] != b.shape[0]:
+        return False
+    for j in range(b.shape[0] // 3):
+        found = False
+        for q in range(a.shape[0] // 3):
+            if a[3 * q] == b[3 * j] and a[3 * q + 2] == b[3 * j + 2] and a[3 * q + 1] == b[3 * j + 1]:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
+@njit(cache=True, error_model="numpy")
+def _ripper_k(X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, K, num_cond, rng):
+    rules = List.empty_list(_RULE)
+    covs = List.empty_list(_MASK)
+    _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng)
+    for _ in range(K):
+        _optimize(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng)
+        left = pos.copy()
+        any_left = False
+        for i in range(left.shape[0]):
+            if left[i]:
+                for r in range(len(covs)):
+                    if covs[r][i]:
+                        left[i] = False
+                        break
+            any_left = any_left or left[i]
+        if any_left:
+            _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, left, neg, pct, num_cond, rng)
+    i = 0
+    while i < len(rules):                       # removeDuplicates (and empty rules)
+        if rules[i].shape[0] != 0:
+            j = i + 1
+            while j < len(rules):
+                if _same_rule(rules[i], rules[j]):
+                    rules.pop(j)
+                else:
+                    j += 1
+            i += 1
+        else:
+            rules.pop(i)
+    return rules
+
+
+@njit(cache=True, error_model="numpy")
+def _ripper_fit(X, M, nominal, n_values, sort_idx, sort_len, y, pct, K, num_cond, seed):
+    """All class rule sets, in KEEL's class order; returns (class order, owner, offsets, conditions)."""
+    n = X.shape[0]
+    n_classes = 0
+    for i in range(n):
+        n_classes = max(n_classes, y[i] + 1)
+    counts = np.zeros(n_classes, dtype=np.int64)
+    for i in range(n):
+        counts[y[i]] += 1
+    order = np.argsort(counts, kind="mergesort")
+    rng = mt_new(seed)
+    base = np.ones(n, dtype=np.bool_)
+    owners = List.empty_list(types.int64)
+    all_rules = List.empty_list(_RULE)
+    for q in range(n_classes - 1):
+        c = order[q]
+        pos = np.zeros(n, dtype=np.bool_)
+        neg = np.zeros(n, dtype=np.bool_)
+        for i in range(n):
+            if base[i]:
+                if y[i] == c:
+                    pos[i] = True
+                else:
+                    neg[i] = True
+        rules = _ripper_k(X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, K, num_cond, rng)
+        for r in range(len(rules)):
+            owners.append(q)
+            all_rules.append(rules[r])
+        base = neg
+    n_rules = len(all_rules)
+    offsets = np.zeros(n_rules + 1, dtype=np.int64)
+    for r in range(n_rules):
+        offsets[r + 1] = offsets[r] + all_rules[r].shape[0] // 3
+    conds = np.empty((offsets[n_rules], 3))
+    owner = np.empty(n_rules, dtype=np.int64)
+    for r in range(n_rules):
+        owner[r] = owners[r]
+        for j in range(all_rules[r].shape[0] // 3):
+            conds[offsets[r] + j, 0] = all_rules[r][3 * j]
+            conds[offsets[r] + j, 1] = all_rules[r][3 * j + 1]
+            conds[offsets[r] + j, 2] = all_rules[r][3 * j + 2]
+    return order, owner, offsets, conds
+
+
+@njit(cache=True)
+def _ripper_predict(X, M, order, owner, offsets, conds):
+    n = X.shape[0]
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = order[order.shape[0] - 1]
+        for r in range(owner.shape[0]):
+            ok = True
+            for j in range(offsets[r], offsets[r + 1]):
+                a = int(conds[j, 0])
+                if M[i, a] or not _holds(X[i, a], int(conds[j, 2]), conds[j, 1]):
+                    ok = False
+                    break
+            if ok:
+                out[i] = order[owner[r]]
+                break
+    return out
+
+
+class KeelRipper(TabularClassifier):
+    """KEEL's Ripper (grow_pct 0.66, K 2, KEEL's MT19937 seeded with ``seed``).
+
+    ``rules_`` lists the learned rules in their order as
+    ``(class index, [(attribute, op, value), ...])`` with op one of
+    ``"<="``, ``">"``, ``"="`` (value: a nominal code for ``"="`` on a
+    nominal attribute); ``to_text()`` prints them.
+    """
+
+    def __init__(self, grow_pct=0.66, K=2, seed=KEEL_DEFAULT_SEED):
+        self.grow_pct = grow_pct
+        self.K = K
+        self.seed = seed
+
+    def _check_params(self):
+        if not (isinstance(self.grow_pct, (int, float)) and 0.0 <= float(self.grow_pct) <= 1.0):
+            raise ValueError(f"grow_pct must be a number in [0, 1], got {self.grow_pct!r}")
+        if isinstance(self.K, bool) or not isinstance(self.K, (int, np.integer)) or self.K < 0:
+            raise ValueError(f"K must be a non-negative integer, got {self.K!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer)):
+            raise ValueError(f"seed must be an integer (KEEL's long seed), got {self.seed!r}")
+
+    def _fit(self, X, y):
+        self._check_params()
+        values, missing = keel_data(X)
+        nominal = self.schema_.nominal
+        n_values = self.schema_.n_values
+        sort_idx, sort_len = presort(values, missing, nominal)
+        num_cond = num_all_conditions(values, nominal, n_values)
+        order, owner, offsets, conds = _ripper_fit(
+            values, missing, nominal, n_values, sort_idx, sort_len, np.ascontiguousarray(y, dtype=np.int64),
+            float(self.grow_pct), int(self.K), num_cond, int(self.seed))
+        self.class_order_ = order
+        self._owner, self._offsets, self._conds = owner, offsets, conds
+        return self
+
+    @property
+    def rules_(self):
+        ops = {_GREATER: ">", _LOWER: "<=", _EQUAL: "="}
+        out = []
+        for r in range(self._owner.shape[0]):
+            conds = [(int(a), ops[int(o)], float(v)) for a, v, o in self._conds[self._offsets[r]:self._offsets[r + 1]]]
+            out.append((int(self.class_order_[self._owner[r]]), conds))
+        return out
+
+    def _predict_codes(self, X):
+        values, missing = keel_data(X)
+        return _ripper_predict(values, missing, self.class_order_, self._owner, self._offsets, self._conds)
+
+    def _predict_proba(self, X):
+        codes = self._predict_codes(X)
+        P = np.zeros((X.shape[0], len(self.classes_)))
+        P[np.arange(X.shape[0]), codes] = 1.0
+        return P
