@@ -36,30 +36,28 @@ def mt_new(seed):
     return st
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _twist(u, v):
     y = (u & 0x80000000) | (v & 0x7FFFFFFF)
     return (y >> 1) ^ (0x9908B0DF if (v & 1) != 0 else 0)
 
 
-@njit(cache=True)
-def _next_state(st):
-    for p in range(_N - _M):
-        st[p] = st[p + _M] ^ _twist(st[p], st[p + 1])
-    for p in range(_N - _M, _N - 1):
-        st[p] = st[p + _M - _N] ^ _twist(st[p], st[p + 1])
-    st[_N - 1] = st[_M - 1] ^ _twist(st[_N - 1], st[0])
-    st[_N] = _N
-    st[_N + 1] = 0
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _int32(st):
-    st[_N] -= 1
-    if st[_N] == 0:
-        _next_state(st)
-    y = st[st[_N + 1]]
-    st[_N + 1] += 1
+    """The next 32-bit output (``genrand_int32``); inlined: a call per draw costs several times the draw."""
+    left = st[_N] - 1
+    if left == 0:                                   # next_state: regenerate the 624 words
+        for p in range(_N - _M):
+            st[p] = st[p + _M] ^ _twist(st[p], st[p + 1])
+        for p in range(_N - _M, _N - 1):
+            st[p] = st[p + _M - _N] ^ _twist(st[p], st[p + 1])
+        st[_N - 1] = st[_M - 1] ^ _twist(st[_N - 1], st[0])
+        left = _N
+        st[_N + 1] = 0
+    st[_N] = left
+    k = st[_N + 1]
+    st[_N + 1] = k + 1
+    y = st[k]
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000

@@ -54,7 +54,7 @@ from numba.typed import List
 from .base import TabularClassifier
 from .keel_random import mt_new, mt_randint
 
-__all__ = ["KeelRipper", "KEEL_DEFAULT_SEED", "keel_data"]
+__all__ = ["KeelRipper", "KEEL_DEFAULT_SEED", "keel_data", "bundle", "num_all_conditions"]
 
 KEEL_DEFAULT_SEED = 1286082570    # abs(new java.util.Random(12345678).nextInt()): KEEL's first experiment seed
 
@@ -72,10 +72,13 @@ def keel_data(X: np.ndarray):
     return np.where(missing, 0.0, X), missing
 
 
-def presort(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray):
-    """Per numeric attribute, the indices of known values sorted by value (stable); lengths per attribute."""
+def bundle(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> tuple:
+    """The arrays the kernels read: values and missing mask by row and by column, attribute types,
+    per numeric attribute the indices of its known values sorted by value (stable) with the values,
+    and the natural logarithms of 0..n (log 0 stored as 0, never read)."""
     n, d = values.shape
-    order = np.zeros((d, n), dtype=np.int64)
+    order = np.zeros((d, n), dtype=np.int32)
+    sorted_values = np.zeros((d, n))
     length = np.zeros(d, dtype=np.int64)
     for a in range(d):
         if nominal[a]:
@@ -83,8 +86,12 @@ def presort(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray):
         known = np.flatnonzero(~missing[:, a])
         known = known[np.argsort(values[known, a], kind="mergesort")]
         order[a, :known.size] = known
+        sorted_values[a, :known.size] = values[known, a]
         length[a] = known.size
-    return order, length
+    return (np.ascontiguousarray(values), np.ascontiguousarray(missing),
+            np.ascontiguousarray(values.T), np.ascontiguousarray(missing.T),
+            np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
+            order, sorted_values, length, np.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)))
 
 
 def num_all_conditions(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> float:
@@ -166,13 +173,154 @@ def _split(mask, pct, rng):
     return first, second
 
 
+@njit(cache=True, inline="always")
+def _may_beat(p, n, C, bar, log_int):
+    """Whether ``h = p * (log2(p / (p + n)) - C)`` may exceed ``bar``.
+
+    Estimates ``log(p / (p + n))`` as ``log(p) - log(p + n)`` from a table of
+    logarithms of integers (a few ulps from KEEL's value) and keeps every
+    candidate within a margin (1e-9 relative) far wider than that error.
+    """
+    log2r = (log_int[p] - log_int[p + n]) / _LN2
+    h = p * (log2r - C)
+    return h + 1e-9 * (p * (abs(log2r) + abs(C)) + 1.0) > bar
+
+
+@njit(cache=True, inline="always")
+def _heuristic(p, n, C, bar, log_int):
+    """KEEL's ``p * (log2(p / (p + n)) - C)`` where it may exceed ``bar``, else -MAX (cannot win)."""
+    if p == 0 or p * (0.0 - C) <= bar or not _may_beat(p, n, C, bar, log_int):
+        return -_MAXD
+    return p * (math.log(p / float(n + p)) / _LN2 - C)
+
+
+@njit(cache=True)
+def _best_cut(idx_row, val_row, length, lab, P, N, C, best_global, log_int):
+    """KEEL's best condition on one numeric attribute: ``(h, value, op)``.
+
+    Walks the active instances in value order; each distinct value but the
+    last is a cut, scored as ``<= value`` and ``> value`` (the ``>`` side
+    counts are ``P`` and ``N`` minus the ``<=`` side's, missing values
+    included, as in KEEL). One distinct value gives ``= value`` with
+    heuristic 0 (if it has positives).
+    """
+    best_h = -_MAXD
+    value = 0.0
+    op = -1
+    cp = 0
+    cn = 0
+    ng = 0
+    cur = 0.0
+    cur_p = 0
+    cur_n = 0
+    for t in range(length):
+        lb = lab[idx_row[t]]
+        if lb == 0:
+            continue
+        x = val_row[t]
+        if ng == 0:
+            cur = x
+            ng = 1
+        elif x != cur:                          # the group of ``cur`` ends: a cut after it
+            cp += cur_p
+            cn += cur_n
+            bar = max(best_h, best_global)
+            h_lower = _heuristic(cp, cn, C, bar, log_int)
+            h_greater = _heuristic(P - cp, N - cn, C, bar, log_int)
+            if h_lower > h_greater and h_lower > best_h:
+                best_h = h_lower
+                value = cur
+                op = _LOWER
+            elif h_greater > best_h:
+                best_h = h_greater
+                value = cur
+                op = _GREATER
+            cur = x
+            cur_p = 0
+            cur_n = 0
+            ng += 1
+        if lb == 1:
+            cur_p += 1
+        else:
+            cur_n += 1
+    if ng == 1:
+        value = cur
+        op = _EQUAL
+        if cur_p != 0:
+            best_h = 0.0 * (math.log(cur_p / float(cur_n + cur_p)) / _LN2 - C)
+    return best_h, value, op
+
+
+@njit(cache=True, inline="always")
+def _few(m, n):
+    """Whether sorting ``m`` active instances costs less than a pass over the presort of ``n``."""
+    return m * (int(math.log2(m + 1)) + 1) * 4 < n
+
+
+@njit(cache=True)
+def _cut_lists(D, act, m, lab, L):
+    """Per numeric attribute, the active instances (``act[:m]``, with known values) in value order.
+
+    Filters the presort, or, when the active instances are few, sorts them
+    (stable, so ties keep index order as in the presort). Sets ``L``.
+    """
+    XT, MT, nominal, sort_idx, sort_val, sort_len = D[2], D[3], D[4], D[6], D[7], D[8]
+    d, n = XT.shape
+    S = np.empty((d, max(m, 1)), dtype=np.int32)
+    SV = np.empty((d, max(m, 1)))
+    few = _few(m, n)
+    vals = np.empty(m)
+    ids = np.empty(m, dtype=np.int32)
+    for a in range(d):
+        if nominal[a]:
+            continue
+        c = 0
+        if few:
+            for t in range(m):
+                i = act[t]
+                if not MT[a, i]:
+                    vals[c] = XT[a, i]
+                    ids[c] = i
+                    c += 1
+            o = np.argsort(vals[:c], kind="mergesort")
+            for q in range(c):
+                S[a, q] = ids[o[q]]
+                SV[a, q] = vals[o[q]]
+        else:
+            for t in range(sort_len[a]):
+                i = sort_idx[a, t]
+                if lab[i] != 0:
+                    S[a, c] = i
+                    SV[a, c] = sort_val[a, t]
+                    c += 1
+        L[a] = c
+    return S, SV
+
+
 @njit(cache=True, error_model="numpy")
-def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg):
-    """KEEL's Ripper.grow: ``base`` extended greedily on the growing data; returns the new rule."""
+def _grow(base, D, grow_pos, grow_neg):
+    """KEEL's Ripper.grow: ``base`` extended greedily on the growing data; returns the new rule.
+
+    ``D`` is the fit's data bundle (see ``_bundle``). Candidate cut points of
+    a numeric attribute are the active instances in its presorted order
+    (read from the presort until the first condition is added, then from
+    per-attribute lists filtered as the coverage shrinks; sorted directly
+    when the active instances are few).
+
+    KEEL's heuristic is computed exactly (same operations, same bits) only
+    for candidates that may exceed the best one so far, of this attribute or
+    of the earlier ones (``_may_beat``); the others can neither be chosen nor
+    change which candidate is.
+    """
+    X, M, XT, MT, nominal, n_values, sort_idx, sort_val, sort_len, log_int = D
     n, d = X.shape
-    pos = grow_pos.copy()
-    neg = grow_neg.copy()
     k0 = base.shape[0] // 3
+    lab = np.zeros(n, dtype=np.int8)          # 1: active positive, 2: active negative
+    for i in range(n):
+        if grow_pos[i]:
+            lab[i] = 1
+        elif grow_neg[i]:
+            lab[i] = 2
     attributes = np.empty(d, dtype=np.int64)
     n_attr = 0
     if k0 > 0:
@@ -184,9 +332,8 @@ def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
                 attributes[n_attr] = a
                 n_attr += 1
         for i in range(n):
-            if (pos[i] or neg[i]) and not _covers(base, k0, X, M, i):
-                pos[i] = False
-                neg[i] = False
+            if lab[i] != 0 and not _covers(base, k0, X, M, i):
+                lab[i] = 0
     else:
         for a in range(d):
             attributes[a] = a
@@ -196,31 +343,24 @@ def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
     act = np.empty(n, dtype=np.int64)
     m = 0
     for i in range(n):
-        if pos[i]:
-            P += 1
-        if neg[i]:
-            N += 1
-        if pos[i] or neg[i]:
+        if lab[i] != 0:
+            if lab[i] == 1:
+                P += 1
+            else:
+                N += 1
             act[m] = i
             m += 1
-    # candidate cut points: per numeric attribute, the active instances in value order
-    S = np.empty((d, max(m, 1)), dtype=np.int64)
     L = np.zeros(d, dtype=np.int64)
-    for a in range(d):
-        if not nominal[a]:
-            c = 0
-            for t in range(sort_len[a]):
-                i = sort_idx[a, t]
-                if pos[i] or neg[i]:
-                    S[a, c] = i
-                    c += 1
-            L[a] = c
+    if _few(m, n):                           # cut-point lists of the active instances only
+        S, SV = _cut_lists(D, act, m, lab, L)
+        filtered = True
+    else:                                    # read the presort until the first condition
+        S = np.empty((0, 0), dtype=np.int32)
+        SV = np.empty((0, 0))
+        filtered = False
     new = np.empty(3 * (k0 + d))
     new[:3 * k0] = base
     k = k0
-    keys = np.empty(max(m, 1))
-    kp = np.empty(max(m, 1), dtype=np.int64)
-    kn = np.empty(max(m, 1), dtype=np.int64)
     max_values = 1
     for a in range(d):
         max_values = max(max_values, n_values[a])
@@ -247,78 +387,33 @@ def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
                     cnt_n[v] = 0
                     seen[v] = False
                 n_seen = 0
-                for t in range(m):              # value order of first appearance: positives, then negatives
-                    i = act[t]
-                    if pos[i] and not M[i, ai]:
-                        v = int(X[i, ai])
-                        if not seen[v]:
-                            seen[v] = True
-                            first_seen[n_seen] = v
-                            n_seen += 1
-                        cnt_p[v] += 1
-                for t in range(m):
-                    i = act[t]
-                    if neg[i] and not M[i, ai]:
-                        v = int(X[i, ai])
-                        if not seen[v]:
-                            seen[v] = True
-                            first_seen[n_seen] = v
-                            n_seen += 1
-                        cnt_n[v] += 1
+                for sign in (1, 2):             # value order of first appearance: positives, then negatives
+                    for t in range(m):
+                        i = act[t]
+                        if lab[i] == sign and not MT[ai, i]:
+                            v = int(XT[ai, i])
+                            if not seen[v]:
+                                seen[v] = True
+                                first_seen[n_seen] = v
+                                n_seen += 1
+                            if sign == 1:
+                                cnt_p[v] += 1
+                            else:
+                                cnt_n[v] += 1
                 for q in range(n_seen):
                     v = first_seen[q]
-                    p = cnt_p[v]
-                    if p == 0:                  # KEEL's heuristic is 0 * -inf = NaN: never chosen
-                        continue
-                    h = p * (math.log(p / float(p + cnt_n[v])) / _LN2 - C)
+                    # p = 0: KEEL's heuristic is 0 * -inf = NaN, never chosen (-MAX here)
+                    h = _heuristic(cnt_p[v], cnt_n[v], C, max(best_h, best_global), log_int)
                     if h > best_h:
                         best_h = h
                         value = float(v)
                         op = _EQUAL
             else:
-                ng = 0
-                prev = 0.0
-                for t in range(L[ai]):
-                    i = S[ai, t]
-                    x = X[i, ai]
-                    if ng == 0 or x != prev:
-                        keys[ng] = x
-                        kp[ng] = 0
-                        kn[ng] = 0
-                        ng += 1
-                        prev = x
-                    if pos[i]:
-                        kp[ng - 1] += 1
-                    else:
-                        kn[ng - 1] += 1
-                if ng == 1:
-                    value = keys[0]
-                    op = _EQUAL
-                    if kp[0] != 0:
-                        best_h = 0.0 * (math.log(kp[0] / float(kn[0] + kp[0])) / _LN2 - C)
-                cp = 0
-                cn = 0
-                for j in range(ng - 1):
-                    cp += kp[j]
-                    cn += kn[j]
-                    if cp != 0:
-                        h_lower = cp * (math.log(cp / float(cn + cp)) / _LN2 - C)
-                    else:
-                        h_lower = -_MAXD
-                    cpg = P - cp
-                    cng = N - cn
-                    if cpg != 0:
-                        h_greater = cpg * (math.log(cpg / float(cng + cpg)) / _LN2 - C)
-                    else:
-                        h_greater = -_MAXD
-                    if h_lower > h_greater and h_lower > best_h:
-                        best_h = h_lower
-                        value = keys[j]
-                        op = _LOWER
-                    elif h_greater > best_h:
-                        best_h = h_greater
-                        value = keys[j]
-                        op = _GREATER
+                if filtered:
+                    best_h, value, op = _best_cut(S[ai], SV[ai], L[ai], lab, P, N, C, best_global, log_int)
+                else:
+                    best_h, value, op = _best_cut(sort_idx[ai], sort_val[ai], sort_len[ai], lab, P, N, C,
+                                                  best_global, log_int)
             if best_h > best_global:
                 best_pos = ii
                 best_attr = ai
@@ -333,27 +428,33 @@ def _grow(base, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
             m2 = 0
             for t in range(m):
                 i = act[t]
-                if M[i, best_attr] or not _holds(X[i, best_attr], best_op, best_value):
-                    if pos[i]:
+                if MT[best_attr, i] or not _holds(XT[best_attr, i], best_op, best_value):
+                    if lab[i] == 1:
                         P -= 1
                     else:
                         N -= 1
-                    pos[i] = False
-                    neg[i] = False
+                    lab[i] = 0
                 else:
                     act[m2] = i
                     m2 += 1
             m = m2
-            for a in range(d):
-                if not nominal[a]:
-                    c = 0
-                    for t in range(L[a]):
-                        i = S[a, t]
-                        if pos[i] or neg[i]:
-                            S[a, c] = i
-                            c += 1
-                    L[a] = c
             attributes[best_pos] = attributes[n_attr - 1]
+            if N > 0 and P > 0 and n_attr > 1:  # another step follows: filter the cut-point lists
+                if filtered:
+                    for a in range(d):
+                        if nominal[a]:
+                            continue
+                        c = 0
+                        for t in range(L[a]):
+                            i = S[a, t]
+                            if lab[i] != 0:
+                                S[a, c] = i
+                                SV[a, c] = SV[a, t]
+                                c += 1
+                        L[a] = c
+                else:
+                    S, SV = _cut_lists(D, act, m, lab, L)
+                    filtered = True
         n_attr -= 1
     return new[:3 * k].copy()
 
@@ -411,13 +512,22 @@ def _theory_dl(k, num_cond):
 
 
 @njit(cache=True, error_model="numpy")
-def _ruleset_mdl(rules, covs, pos, neg, num_cond):
-    """KEEL's Ruleset.getMDL: theory cost plus exception cost over the active positives and negatives."""
-    theory = 0.0
+def _theory_cost(rules, num_cond, at, k_at):
+    """KEEL's Ruleset.getTheoryCost, in rule order; rule ``at`` (if >= 0) counted as ``k_at`` conditions."""
+    total = 0.0
     for r in range(len(rules)):
-        theory += _theory_dl(rules[r].shape[0] // 3, num_cond)
-    if len(rules) == 0:
-        return theory + 0.0
+        k = k_at if r == at else rules[r].shape[0] // 3
+        total += _theory_dl(k, num_cond)
+    return total
+
+
+@njit(cache=True, error_model="numpy")
+def _exception_cost(count, minus, plus, pos, neg):
+    """KEEL's Ruleset.getExceptionCost of a non-empty rule set over the active positives and negatives.
+
+    An instance is covered when ``count - minus + plus > 0`` (``count``: how
+    many rules of the set cover it; ``minus``/``plus``: a rule taken out/put in).
+    """
     n_pos = 0
     n_neg = 0
     fn_ = 0
@@ -425,11 +535,7 @@ def _ruleset_mdl(rules, covs, pos, neg, num_cond):
     for i in range(pos.shape[0]):
         if not (pos[i] or neg[i]):
             continue
-        covered = False
-        for r in range(len(covs)):
-            if covs[r][i]:
-                covered = True
-                break
+        covered = count[i] - minus[i] + plus[i] > 0
         if pos[i]:
             n_pos += 1
             if not covered:
@@ -456,29 +562,33 @@ def _ruleset_mdl(rules, covs, pos, neg, num_cond):
     fp_prob = 0.0 if cover_bits == 0 else fp * (-_log2(cover_bits))
     tn_prob = 0.0 if uncover_bits == 0 else tn * (-_log2(1 - uncover_bits))
     fn_prob = 0.0 if uncover_bits == 0 else fn * (-_log2(uncover_bits))
-    return theory + (_log2(D + 1) + tp_prob + tn_prob + fp_prob + fn_prob)
+    return _log2(D + 1) + tp_prob + tn_prob + fp_prob + fn_prob
 
 
 @njit(cache=True, error_model="numpy")
-def _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng):
+def _irep_star(rules, covs, count, D, pos, neg, pct, num_cond, rng):
     """KEEL's IREPstar: grow, prune (metric W) and keep rules while the DL stays within 64 bits."""
+    X, M = D[0], D[1]
     positives = pos.copy()
     negatives = neg.copy()
     smallest = _MAXD - 64.0
     empty = np.empty(0)
+    no_rule = np.zeros(count.shape[0], dtype=np.int64)
     while True:
         grow_pos, prune_pos = _split(positives, pct, rng)
         grow_neg, prune_neg = _split(negatives, pct, rng)
-        rule = _grow(empty, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
+        rule = _grow(empty, D, grow_pos, grow_neg)
         rule = _prune(rule, X, M, prune_pos, prune_neg, _METRIC_W)
         cov = _coverage(rule, X, M)
         rules.append(rule)
-        covs.append(cov)
-        new_mdl = _ruleset_mdl(rules, covs, positives, negatives, num_cond)
+        new_mdl = (_theory_cost(rules, num_cond, -1, 0)
+                   + _exception_cost(count, no_rule, cov.astype(np.int64), positives, negatives))
         if new_mdl <= smallest + 64.0:
+            covs.append(cov)
             any_pos = False
             for i in range(positives.shape[0]):
                 if cov[i]:
+                    count[i] += 1
                     positives[i] = False
                     negatives[i] = False
                 any_pos = any_pos or positives[i]
@@ -488,44 +598,44 @@ def _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, ne
                 break
         else:
             rules.pop()
-            covs.pop()
             break
 
 
 @njit(cache=True, error_model="numpy")
-def _optimize(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng):
+def _optimize(rules, covs, count, D, pos, neg, pct, num_cond, rng):
     """KEEL's Ripper.optimize: per rule, a rule grown from scratch and one grown further; least DL wins."""
+    X, M = D[0], D[1]
     empty = np.empty(0)
+    n = count.shape[0]
+    no_rule = np.zeros(n, dtype=np.int64)
     for i in range(len(rules)):
         grow_pos, prune_pos = _split(pos, pct, rng)
         grow_neg, prune_neg = _split(neg, pct, rng)
-        for r in range(len(rules)):
-            if r != i:
-                cr = covs[r]
-                for t in range(cr.shape[0]):
-                    if cr[t]:
-                        prune_pos[t] = False
-                        prune_neg[t] = False
-        scratch = _grow(empty, X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
-        further = _grow(rules[i], X, M, nominal, n_values, sort_idx, sort_len, grow_pos, grow_neg)
+        current, current_cov = rules[i], covs[i]
+        minus = current_cov.astype(np.int64)
+        for t in range(n):
+            if count[t] - minus[t] > 0:          # covered by the other rules
+                prune_pos[t] = False
+                prune_neg[t] = False
+        scratch = _grow(empty, D, grow_pos, grow_neg)
+        further = _grow(current, D, grow_pos, grow_neg)
         scratch = _prune(scratch, X, M, prune_pos, prune_neg, _METRIC_A)
         further = _prune(further, X, M, prune_pos, prune_neg, _METRIC_A)
-        current, current_cov = rules[i], covs[i]
-        current_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
         scratch_cov = _coverage(scratch, X, M)
-        rules[i] = scratch
-        covs[i] = scratch_cov
-        scratch_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
         further_cov = _coverage(further, X, M)
-        rules[i] = further
-        covs[i] = further_cov
-        further_mdl = _ruleset_mdl(rules, covs, pos, neg, num_cond)
+        current_mdl = (_theory_cost(rules, num_cond, -1, 0)
+                       + _exception_cost(count, no_rule, no_rule, pos, neg))
+        scratch_mdl = (_theory_cost(rules, num_cond, i, scratch.shape[0] // 3)
+                       + _exception_cost(count, minus, scratch_cov.astype(np.int64), pos, neg))
+        further_mdl = (_theory_cost(rules, num_cond, i, further.shape[0] // 3)
+                       + _exception_cost(count, minus, further_cov.astype(np.int64), pos, neg))
         if current_mdl <= scratch_mdl and current_mdl <= further_mdl:
-            rules[i] = current
-            covs[i] = current_cov
-        elif scratch_mdl <= further_mdl:
-            rules[i] = scratch
-            covs[i] = scratch_cov
+            continue
+        chosen, chosen_cov = (scratch, scratch_cov) if scratch_mdl <= further_mdl else (further, further_cov)
+        rules[i] = chosen
+        covs[i] = chosen_cov
+        for t in range(n):
+            count[t] += int(chosen_cov[t]) - minus[t]
 
 
 @njit(cache=True)
@@ -545,23 +655,17 @@ def _same_rule(a, b):
 
 
 @njit(cache=True, error_model="numpy")
-def _ripper_k(X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, K, num_cond, rng):
+def _ripper_k(D, pos, neg, pct, K, num_cond, rng):
+    X = D[0]
     rules = List.empty_list(_RULE)
     covs = List.empty_list(_MASK)
-    _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng)
+    count = np.zeros(X.shape[0], dtype=np.int64)     # how many rules cover each instance
+    _irep_star(rules, covs, count, D, pos, neg, pct, num_cond, rng)
     for _ in range(K):
-        _optimize(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, num_cond, rng)
-        left = pos.copy()
-        any_left = False
-        for i in range(left.shape[0]):
-            if left[i]:
-                for r in range(len(covs)):
-                    if covs[r][i]:
-                        left[i] = False
-                        break
-            any_left = any_left or left[i]
-        if any_left:
-            _irep_star(rules, covs, X, M, nominal, n_values, sort_idx, sort_len, left, neg, pct, num_cond, rng)
+        _optimize(rules, covs, count, D, pos, neg, pct, num_cond, rng)
+        left = pos & (count == 0)
+        if left.any():
+            _irep_star(rules, covs, count, D, left, neg, pct, num_cond, rng)
     i = 0
     while i < len(rules):                       # removeDuplicates (and empty rules)
         if rules[i].shape[0] != 0:
@@ -578,8 +682,9 @@ def _ripper_k(X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, K, num
 
 
 @njit(cache=True, error_model="numpy")
-def _ripper_fit(X, M, nominal, n_values, sort_idx, sort_len, y, pct, K, num_cond, seed):
+def _ripper_fit(D, y, pct, K, num_cond, seed):
     """All class rule sets, in KEEL's class order; returns (class order, owner, offsets, conditions)."""
+    X = D[0]
     n = X.shape[0]
     n_classes = 0
     for i in range(n):
@@ -602,7 +707,7 @@ def _ripper_fit(X, M, nominal, n_values, sort_idx, sort_len, y, pct, K, num_cond
                     pos[i] = True
                 else:
                     neg[i] = True
-        rules = _ripper_k(X, M, nominal, n_values, sort_idx, sort_len, pos, neg, pct, K, num_cond, rng)
+        rules = _ripper_k(D, pos, neg, pct, K, num_cond, rng)
         for r in range(len(rules)):
             owners.append(q)
             all_rules.append(rules[r])
@@ -668,10 +773,9 @@ class KeelRipper(TabularClassifier):
         values, missing = keel_data(X)
         nominal = self.schema_.nominal
         n_values = self.schema_.n_values
-        sort_idx, sort_len = presort(values, missing, nominal)
         num_cond = num_all_conditions(values, nominal, n_values)
         order, owner, offsets, conds = _ripper_fit(
-            values, missing, nominal, n_values, sort_idx, sort_len, np.ascontiguousarray(y, dtype=np.int64),
+            bundle(values, missing, nominal, n_values), np.ascontiguousarray(y, dtype=np.int64),
             float(self.grow_pct), int(self.K), num_cond, int(self.seed))
         self.class_order_ = order
         self._owner, self._offsets, self._conds = owner, offsets, conds
