@@ -1,4 +1,4 @@
-"""Batched multi-fold fitting (issue 7): three routes through the same grid.
+"""Batched multi-fold fitting: three routes through the same grid.
 
 Grid: Raeder et al.'s learners (C4.5, HDDT, NB, MLP, 5-NN, SMO) on six shipped
 data sets, 10 x 10-fold stratified CV (3,600 fits), run

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.mlp import JavaRandom, WekaMLP, java_exp
+from cvrepro.learners.java import JavaRandom, java_exp
+from cvrepro.learners.mlp import WekaMLP
 from cvrepro.learners.smo import SMO, pairwise_coupling
 
 

@@ -11,18 +11,18 @@ import pandas as pd
 import pytest
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.tree import (
-    C45,
-    HDDT,
-    _branch_codes,
-    _branch_orders,
-    _branches,
-    _node_splits,
-    _np_sum,
-    _presort,
-    _weka_split_point,
+from cvrepro.learners.tree import C45, HDDT
+from cvrepro.learners.tree_kernels import (
     add_errs,
+    branch_codes,
+    branch_orders,
+    branch_rows,
+    hellinger,
     known_order,
+    node_splits,
+    np_sum,
+    presort,
+    weka_split_point,
 )
 
 J48_TREES = {
@@ -133,7 +133,7 @@ def test_hddt_split_choice_hand_computed():
     XT = np.ascontiguousarray(model.schema_.encode(X).T)
     codes = y.cat.codes.to_numpy(np.int64)
     none = np.zeros((0, 20), np.int64)
-    n_sub, score, _, _ = _node_splits(XT, codes, np.arange(20), np.ones(20), none, none[:, 0], np.full(3, -1),
+    n_sub, score, _, _ = node_splits(XT, codes, np.arange(20), np.ones(20), none, none[:, 0], np.full(3, -1),
                                       model.schema_.nominal, model.schema_.n_values, 2, 2.0, 1,
                                       np.zeros(1))
     assert score[0] == pytest.approx(d_A) and score[1] == pytest.approx(d_B)
@@ -166,15 +166,14 @@ def test_tree_accepts_numpy_and_rejects_unknown_category():
 
 
 def test_hddt_multiclass_uses_largest_one_vs_rest_distance():
-    from cvrepro.learners.tree import _hellinger
 
     # value a: classes (4, 2, 0); value b: (0, 2, 4). One-vs-rest: A -> sqrt((1-.5)^2 + .75) = 1,
     # B -> 0 (same profile as the rest), C -> 1. The multi-class HDDT takes the largest.
     bags = np.array([[4.0, 2.0, 0.0], [0.0, 2.0, 4.0]])
-    assert _hellinger(bags, bags.sum(axis=0)) == pytest.approx(1.0)
+    assert hellinger(bags, bags.sum(axis=0)) == pytest.approx(1.0)
     two = np.array([[3.0, 1.0], [1.0, 3.0]])             # binary: the plain d_H
     expected = math.sqrt(2 * (math.sqrt(3 / 4) - math.sqrt(1 / 4)) ** 2)
-    assert _hellinger(two, two.sum(axis=0)) == pytest.approx(expected)
+    assert hellinger(two, two.sum(axis=0)) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("nominal,missing", [(False, 0.2), (True, 0.2), (False, 0.0)])
@@ -191,15 +190,15 @@ def test_branch_orders_equal_a_fresh_sort_of_each_branch(nominal, missing):
     numeric = np.array([0, 2, 3])
     rows = rng.permutation(n)[:200]
     w = rng.random(200)
-    order, known = _presort(XT, rows, numeric)
+    order, known = presort(XT, rows, numeric)
     split = 1 if nominal else 2
-    sub, perbag = _branch_codes(XT[split], rows, w, nominal, 1.5, 4 if nominal else 2)
+    sub, perbag = branch_codes(XT[split], rows, w, nominal, 1.5, 4 if nominal else 2)
     assert (sub == -1).any() == (missing > 0) and (sub >= 0).any()
     frac = perbag / perbag.sum()
-    r, ww, off = _branches(rows, w, sub, frac)
-    child_order, child_known = _branch_orders(XT, rows, order, known, numeric, sub, frac, off)
+    r, ww, off = branch_rows(rows, w, sub, frac)
+    child_order, child_known = branch_orders(XT, rows, order, known, numeric, sub, frac, off)
     for b in range(len(off) - 1):
-        ref_order, ref_known = _presort(XT, r[off[b]:off[b + 1]], numeric)
+        ref_order, ref_known = presort(XT, r[off[b]:off[b + 1]], numeric)
         np.testing.assert_array_equal(child_known[b], ref_known)
         block = child_order[3 * off[b]:3 * off[b + 1]].reshape(3, -1)
         for s_, k in enumerate(ref_known):
@@ -212,7 +211,7 @@ def test_np_sum_is_numpys_summation_order():
     differs = 0
     for n in [1, 7, 8, 9, 17, 100, 128, 129, 300, 1000]:
         a = rng.random(n) * 10.0 ** rng.uniform(-8, 8, n)
-        assert _np_sum(a) == a.sum()
+        assert np_sum(a) == a.sum()
         differs += sum(a.tolist()) != a.sum()
     assert differs > 0          # left to right would round differently here
 
@@ -249,13 +248,13 @@ def test_node_split_scores_of_an_attribute_do_not_depend_on_the_others(criterion
     numeric = np.flatnonzero(~nominal)
     slot = np.full(4, -1)
     slot[numeric] = np.arange(len(numeric))
-    order, known = _presort(XT, rows, numeric)
+    order, known = presort(XT, rows, numeric)
     nlogn = np.zeros(1)
-    full = _node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, 2.0, criterion, nlogn)
+    full = node_splits(XT, y, rows, w, order, known, slot, nominal, n_values, K, 2.0, criterion, nlogn)
     assert (full[0] > 0).all()
     for a in range(4):
         s_ = slot[a]
-        one = _node_splits(XT[a:a + 1], y, rows, w, order[max(s_, 0):max(s_, 0) + 1], known[max(s_, 0):max(s_, 0) + 1],
+        one = node_splits(XT[a:a + 1], y, rows, w, order[max(s_, 0):max(s_, 0) + 1], known[max(s_, 0):max(s_, 0) + 1],
                            np.array([0 if s_ >= 0 else -1]), nominal[a:a + 1], n_values[a:a + 1], K, 2.0, criterion,
                            nlogn)
         for got, want in zip(one, full):
@@ -277,7 +276,7 @@ def test_weka_split_point_equals_wekas_scan():
         values = rng.integers(0, 6, n) * 0.5 + rng.choice([0.0, 3e-7, 8e-7, 2e-6], n)
         values[rng.random(n) < 0.15] = np.nan
         for point in [-1.0, 0.0, 0.25, 1.0 + 5e-7, 1.2500004, 2.0, 9.0, float(np.nan_to_num(values[0]))]:
-            assert _weka_split_point(values, known_order(values), point) == scan(values, point)
+            assert weka_split_point(values, known_order(values), point) == scan(values, point)
 
 
 def test_a_split_that_keeps_all_rows_raises_instead_of_growing_forever():

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from cvrepro.learners.mlp import _train
+from cvrepro.learners.mlp import train
 from cvrepro.learners.mlp_batched import lanes, train_many
 
 
@@ -26,7 +26,7 @@ def test_train_many_is_train_per_model(M, H, K, binary):
     train_many(S.astype(np.float32) if binary else S, T, nb, B1, B2, epochs, 0.3, 0.2)
     for m in range(M):
         w1, w2 = W1[:, :, m].copy(), W2[:, :, m].copy()
-        _train(X[:n[m], :, m].copy(), y[:n[m], m].copy(), w1, w2, epochs, 0.3, 0.2)
+        train(X[:n[m], :, m].copy(), y[:n[m], m].copy(), w1, w2, epochs, 0.3, 0.2)
         assert (B1[:, :, m].T == w1).all() and (B2[:, :, m].T == w2).all()
         assert not (w1 == W1[:, :, m]).all()                          # it did train
 

@@ -15,8 +15,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.tree import DecisionTreeClassifier
 
 from cvrepro import metrics as M
-from cvrepro import runner
 from cvrepro.datasets import load_dataset
+from cvrepro.engine import tasks as engine_tasks
 from cvrepro.partition import make_partitioner
 from cvrepro.runner import CVFailureWarning, learner_seed, run_cv
 
@@ -150,13 +150,13 @@ def test_identical_for_n_jobs_and_dask(labor):
 @pytest.fixture
 def count_tasks(monkeypatch):
     seen = []
-    real = runner._run_task
+    real = engine_tasks.run_task
 
     def counting(data, est, task):
         seen.append((task.cell, task.iterations))
         return real(data, est, task)
 
-    monkeypatch.setattr(runner, "_run_task", counting)
+    monkeypatch.setattr(engine_tasks, "run_task", counting)
     return seen
 
 

@@ -2,8 +2,9 @@
 
 Modules: ``datasets`` (shipped benchmark catalog), ``profiles`` (run scales),
 ``partition`` (SCV, DB-SCV, DOB-SCV, MS-SCV splitters), ``metrics``,
-``runner`` (cached repeated cross-validation), ``learners`` (C4.5, HDDT,
-kernel NB, ... as scikit-learn estimators), ``stats`` (tests),
-``convergence`` (stopping rules), ``paramchannel`` (Scheffer & Herbrich).
+``runner`` (cached repeated cross-validation; its pieces in ``engine``),
+``store`` (its results cache), ``learners`` (C4.5, HDDT, kernel NB, ... as
+scikit-learn estimators), ``stats`` (tests), ``convergence`` (stopping
+rules), ``paramchannel`` (Scheffer & Herbrich).
 """
 __version__ = "0.1.0"

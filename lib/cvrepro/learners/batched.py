@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .preprocessing import Schema, _is_text_dtype, encode_target
+from .preprocessing import Schema, encode_target, values_learned_per_fit
 
 __all__ = ["FoldBatch", "EncodedFolds", "encoded_folds", "MEMORY_BUDGET"]
 
@@ -43,8 +43,7 @@ class FoldBatch:
     def __init__(self, X, y, classes):
         self.X, self.y = X, y
         self.classes = np.asarray(classes)
-        self.exact = not (isinstance(X, pd.DataFrame) and any(
-            _is_text_dtype(t) and not isinstance(t, pd.CategoricalDtype) for t in X.dtypes))
+        self.exact = not values_learned_per_fit(X)
         if self.exact:
             self.schema, self.Xe = Schema.learn(X)
         self.all_classes, self.codes = encode_target(y)

@@ -28,9 +28,11 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .tree import _LN2, known_order
+from .tree_kernels import known_order
 
 __all__ = ["AdaBoostM1", "DecisionStump"]
+
+_LN2 = math.log(2.0)
 
 @njit(cache=True)
 def _lnf(x):

@@ -36,85 +36,21 @@ becomes NaN; with clipped sigmoids this does not happen, so we raise instead.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
+from .batched import MEMORY_BUDGET, FoldBatch
+from .java import JavaRandom, java_exp
+from .mlp_batched import lanes, train_many
 from .preprocessing import nominal_to_binary, range_stats
 
-__all__ = ["WekaMLP", "JavaRandom", "java_exp"]
-
-
-class JavaRandom:
-    """``java.util.Random``: the 48-bit linear congruential generator WEKA seeds with -S."""
-
-    _MULT, _MASK = 0x5DEECE66D, (1 << 48) - 1
-
-    def __init__(self, seed: int):
-        self._seed = (int(seed) ^ self._MULT) & self._MASK
-
-    def _next(self, bits: int) -> int:
-        self._seed = (self._seed * self._MULT + 0xB) & self._MASK
-        r = self._seed >> (48 - bits)
-        return r - (1 << 32) if bits == 32 and r >= (1 << 31) else r
-
-    def next_double(self) -> float:
-        return ((self._next(26) << 27) + self._next(27)) * (1.0 / (1 << 53))
-
-    def next_int(self, bound: int) -> int:
-        if bound & -bound == bound:
-            return (bound * self._next(31)) >> 31
-        while True:
-            bits = self._next(31)
-            val = bits % bound
-            if bits - val + (bound - 1) < (1 << 31):
-                return val
-
-
-# fdlibm's exp (Java's StrictMath.exp): argument reduction x = k ln2 + r, then a
-# degree-5 minimax rational approximation of exp(r); constants from fdlibm's e_exp.c.
-_LN2_HI, _LN2_LO = 6.93147180369123816490e-01, 1.90821492927058770002e-10
-_INV_LN2 = 1.44269504088896338700e+00
-_P1, _P2, _P3 = 1.66666666666666019037e-01, -2.77777777770155933842e-03, 6.61375632143793436117e-05
-_P4, _P5 = -1.65339022054652515390e-06, 4.13813679705723846039e-08
+__all__ = ["WekaMLP", "sigmoid", "train"]
 
 
 @njit(cache=True)
-def java_exp(x):
-    """``StrictMath.exp`` bit for bit (fdlibm), so training follows WEKA's arithmetic exactly."""
-    if x != x:
-        return x
-    if x > 7.09782712893383973096e+02:
-        return math.inf
-    if x < -7.45133219101941108420e+02:
-        return 0.0
-    negative = x < 0
-    ax = abs(x)
-    k = 0
-    hi = lo = 0.0
-    if ax > 0.5 * 0.6931471805599453:
-        if ax < 1.5 * 0.6931471805599453:
-            hi = x + _LN2_HI if negative else x - _LN2_HI
-            lo = -_LN2_LO if negative else _LN2_LO
-            k = -1 if negative else 1
-        else:
-            k = int(_INV_LN2 * x + (-0.5 if negative else 0.5))
-            hi = x - k * _LN2_HI
-            lo = k * _LN2_LO
-        x = hi - lo
-    elif ax < 3.725290298461914e-09:
-        return 1.0 + x
-    t = x * x
-    c = x - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
-    if k == 0:
-        return 1.0 - ((x * c) / (c - 2.0) - x)
-    return math.ldexp(1.0 - ((lo - (x * c) / (2.0 - c)) - hi), k)
-
-
-@njit(cache=True)
-def _sigmoid(v):
+def sigmoid(v):
+    """WEKA's sigmoid unit: ``1 / (1 + exp(-v))`` with Java's exp, clipped to 0 / 1 beyond +-45."""
     if v < -45.0:
         return 0.0
     if v > 45.0:
@@ -129,7 +65,7 @@ def _forward(x, W1, W2, h, o):
         v = W1[j, 0]
         for a in range(x.shape[0]):
             v += x[a] * W1[j, a + 1]
-        h[j] = _sigmoid(v)
+        h[j] = sigmoid(v)
     for c in range(W2.shape[0]):
         v = W2[c, 0]
         if H > 0:
@@ -138,12 +74,17 @@ def _forward(x, W1, W2, h, o):
         else:
             for a in range(x.shape[0]):
                 v += x[a] * W2[c, a + 1]
-        o[c] = _sigmoid(v)
+        o[c] = sigmoid(v)
 
 
 @njit(cache=True)
-def _train(X, y, W1, W2, epochs, lr, momentum):
-    """Per-instance back-propagation with momentum, WEKA's update rule, in place."""
+def train(X, y, W1, W2, epochs, lr, momentum):
+    """Train one network in place: per-instance back-propagation with momentum, WEKA's update rule.
+
+    ``X``: the shuffled, scaled training instances; ``y``: their class codes;
+    ``W1`` (H, d + 1) input->hidden and ``W2`` (K, H + 1) hidden->output
+    weights, bias first (``H = 0``: no hidden layer, ``W2`` is (K, d + 1)).
+    """
     n = X.shape[0]
     H, K = W1.shape[0], W2.shape[0]
     dW1 = np.zeros_like(W1)
@@ -250,10 +191,7 @@ class WekaMLP(TabularClassifier):
     def _initial_state(n, d, K, H, seed):
         """WEKA's shuffled instance order and initial weights, drawn from ``java.util.Random(seed)``."""
         rng = JavaRandom(seed)
-        order = np.arange(n)
-        for j in range(len(order) - 1, 0, -1):            # Instances.randomize
-            k = rng.next_int(j + 1)
-            order[j], order[k] = order[k], order[j]
+        order = rng.shuffle(np.arange(n))                  # Instances.randomize
         draw = lambda: rng.next_double() * 0.1 - 0.05     # noqa: E731
         W2 = np.zeros((K, (H if H > 0 else d) + 1))
         W1 = np.zeros((H, d + 1))
@@ -293,7 +231,7 @@ class WekaMLP(TabularClassifier):
         K, d = len(self.classes_), Z.shape[1]
         H = self._n_hidden(d, K)
         order, W1, W2 = self._initial_state(len(y), d, K, H, seed)
-        _train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
+        train(Z[order], y[order], W1, W2, int(self.epochs), float(self.learning_rate), float(self.momentum))
         _check_finite(W1, W2)
         self.W1_, self.W2_ = W1, W2
 
@@ -309,8 +247,6 @@ class WekaMLP(TabularClassifier):
         in groups sized to the memory budget. Same weights, bit for bit, as
         fitting each split alone.
         """
-        from .batched import MEMORY_BUDGET, FoldBatch
-
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
             return batch.per_fold(self, splits, random_states)
@@ -338,8 +274,6 @@ class WekaMLP(TabularClassifier):
 
     def _train_group(self, batch, Zb, splits, random_states, members, K, H, steps, out):
         """Train the models of ``members`` together; their test probabilities go to ``out``."""
-        from .mlp_batched import lanes, train_many
-
         M, d = len(members), Zb.shape[1]
         Mp = lanes(M)                                 # idle extra models (all-zero data) keep SIMD loops busy
         S = np.zeros((steps, d, Mp))

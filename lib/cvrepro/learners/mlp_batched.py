@@ -4,7 +4,7 @@ Each model (one per cross-validation split) keeps its own training set,
 normalisation, shuffled order and initial weights; at step ``t`` of an epoch
 every model processes its own ``t``-th instance. The models' weights are
 stored with the model index innermost, so each arithmetic step of
-:func:`cvrepro.learners.mlp._train` becomes a loop over models that the
+:func:`cvrepro.learners.mlp.train` becomes a loop over models that the
 compiler turns into SIMD instructions. Per model, the operations and their
 order are exactly those of the one-model trainer (no fused multiply-adds, no
 reassociation), so the weights are the same bits; models with fewer training
@@ -16,7 +16,7 @@ calls), the input->hidden update is fused with the next step's hidden sums,
 and :func:`lanes` pads small groups with idle models so that the loops over
 models vectorize.
 
-``exp`` is fdlibm's (as in :func:`cvrepro.learners.mlp.java_exp`), rewritten
+``exp`` is fdlibm's (as in :func:`cvrepro.learners.java.java_exp`), rewritten
 without branches for the sigmoid's clipped range [-45, 45], where its result
 is the same.
 """
@@ -25,9 +25,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .mlp import _INV_LN2, _LN2_HI, _LN2_LO, _P1, _P2, _P3, _P4, _P5
+from .java import EXP_P1, EXP_P2, EXP_P3, EXP_P4, EXP_P5, INV_LN2, LN2_HI, LN2_LO
 
-__all__ = ["train_many", "lanes"]
+__all__ = ["train_many", "lanes", "branch_free_sigmoid"]
 
 _HALF_LN2, _THREEHALF_LN2 = 0.5 * 0.6931471805599453, 1.5 * 0.6931471805599453
 
@@ -43,21 +43,21 @@ def lanes(M: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")       # no division checks: they block SIMD
-def _sigmoid(v):
-    """:func:`cvrepro.learners.mlp._sigmoid` without branches, so that loops over models vectorize."""
+def branch_free_sigmoid(v):
+    """:func:`cvrepro.learners.mlp.sigmoid` without branches, so that loops over models vectorize."""
     x = min(max(-v, -45.0), 45.0)            # fdlibm exp(x), branch-free for |x| <= 45
     ax = abs(x)
     neg = x < 0
-    kk = int(_INV_LN2 * x + (-0.5 if neg else 0.5))
+    kk = int(INV_LN2 * x + (-0.5 if neg else 0.5))
     if ax < _THREEHALF_LN2:
         kk = -1 if neg else 1
     if ax <= _HALF_LN2:
         kk = 0
-    hi = x - kk * _LN2_HI
-    lo = kk * _LN2_LO
+    hi = x - kk * LN2_HI
+    lo = kk * LN2_LO
     r = hi - lo if kk != 0 else x
     t = r * r
-    c = r - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
+    c = r - t * (EXP_P1 + t * (EXP_P2 + t * (EXP_P3 + t * (EXP_P4 + t * EXP_P5))))
     q = (r * c) / (c - 2.0)                  # fdlibm's (r*c)/(2-c) is exactly -q: one division
     y = 1.0 - ((lo + q) - hi) if kk != 0 else (1.0 + r if ax < 3.725290298461914e-09 else 1.0 - (q - r))
     e = y * np.int64((kk + 1023) << 52).view(np.float64)     # y * 2**k is ldexp(y, k) (normal range)
@@ -84,7 +84,7 @@ def _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, lr, momen
     H, K, M = W1.shape[1], W2.shape[1], W1.shape[2]
     for j in range(H):
         for m in range(M):
-            h[j, m] = _sigmoid(v1[j, m])
+            h[j, m] = branch_free_sigmoid(v1[j, m])
     for c in range(K):
         for m in range(M):
             v[c, m] = W2[0, c, m]
@@ -93,7 +93,7 @@ def _step(S, T, t, tn, W1, dW1, W2, dW2, v1, h, v, o, d_out, d_hid, g, lr, momen
                 v[c, m] += h[j, m] * W2[j + 1, c, m]
     for c in range(K):
         for m in range(M):
-            o[c, m] = _sigmoid(v[c, m])
+            o[c, m] = branch_free_sigmoid(v[c, m])
     for c in range(K):
         for m in range(M):
             target = 1.0 if T[t, m] == c else 0.0

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .tree import _SMALL, C45, _deep_recursion, _jnum, _logf, _Node
+from .java import SMALL, weka_number_text
+from .tree import C45
+from .tree_engine import Node, deep_recursion
+from .tree_kernels import xlog2x
 
 __all__ = ["PART"]
 
@@ -38,23 +41,23 @@ class PART(C45):
         rows, w = np.arange(X.shape[0]), np.ones(X.shape[0])
         self.rules_ = []
         while len(rows) > 0:
-            with _deep_recursion():
+            with deep_recursion():
                 root = self._build_dec(rows, w, leaf=False)
             path, leaf = self._rule_path(root)
             self.rules_.append((path, self._leaf_probs(leaf.dist), leaf.dist))
             cover = self._coverage(path, self._X[rows])
-            keep = cover - 1 < -_SMALL
+            keep = cover - 1 < -SMALL
             rows, w = rows[keep], w[keep] * (1 - cover[keep])
         self._teardown()
 
     # -- one partial tree --
     def _build_dec(self, rows, w, leaf):
         dist = self._dist(rows, w)
-        node = _Node(rows, w, dist)
+        node = Node(rows, w, dist)
         node.index = 0
         attr = -1 if (leaf or self._stops(dist)) else self._select(rows, w)
         if attr < 0:
-            node.is_empty = abs(dist.sum()) < _SMALL
+            node.is_empty = abs(dist.sum()) < SMALL
             return node
         parts = self._make_split(node, attr, rows, w)
         bags = [self._dist(r, ww) for r, ww in parts]
@@ -74,7 +77,7 @@ class PART(C45):
         node.children = sons
         if all(s is not None and s.is_leaf for s in sons):
             errors_tree = sum(self._estimate(s.total, s.wrong) for s in sons)
-            if self._estimate(node.total, node.wrong) - (errors_tree + 0.1) < _SMALL:
+            if self._estimate(node.total, node.wrong) - (errors_tree + 0.1) < SMALL:
                 node.make_leaf()
                 return node
         node.index = self._choose_last_index(sons, bags)
@@ -87,13 +90,13 @@ class PART(C45):
             if son is not None:
                 continue
             n = bags[i].sum()
-            if n - self.min_num_obj < -_SMALL:
+            if n - self.min_num_obj < -SMALL:
                 value = np.inf
             else:
-                value = (-sum(_logf(c) for c in bags[i]) + _logf(n)) / n
-            if value < _SMALL:
+                value = (-sum(xlog2x(c) for c in bags[i]) + xlog2x(n)) / n
+            if value < SMALL:
                 return i
-            if value - best_val < -_SMALL:
+            if value - best_val < -SMALL:
                 best, best_val = i, value
         return best
 
@@ -101,10 +104,10 @@ class PART(C45):
         """The expanded subset whose rule leaf covers the most weight."""
         best, best_val = 0, np.inf
         for i, son in enumerate(sons):
-            if son is None or bags[i].sum() - self.min_num_obj <= -_SMALL:
+            if son is None or bags[i].sum() - self.min_num_obj <= -SMALL:
                 continue
             size = -self._rule_path(son)[1].total
-            if size - best_val < -_SMALL:
+            if size - best_val < -SMALL:
                 best, best_val = i, size
         return best
 
@@ -133,11 +136,11 @@ class PART(C45):
         out = np.zeros((X.shape[0], len(self.classes_)))
         weight = np.ones(X.shape[0])
         for path, probs, _ in self.rules_:
-            active = weight > _SMALL
+            active = weight > SMALL
             if not active.any():
                 break
             cover = self._coverage(path, X)
-            fire = active & (cover > _SMALL)
+            fire = active & (cover > SMALL)
             out[fire] += (weight[fire] * cover[fire])[:, None] * probs[None, :]
             weight[fire] *= 1 - cover[fire]
         return out
@@ -152,7 +155,7 @@ class PART(C45):
                 if self.schema_.nominal[attr]:
                     conds.append(f"{names[attr]} = {self.schema_.categories[attr][index]}")
                 else:
-                    conds.append(f"{names[attr]} {'<=' if index == 0 else '>'} {_jnum(point)}")
+                    conds.append(f"{names[attr]} {'<=' if index == 0 else '>'} {weka_number_text(point)}")
             label = self._label(dist, dist)
             blocks.append((" AND\n".join(conds) + ": " if conds else ": ") + label)
         return "\n\n".join(blocks) + f"\n\nNumber of Rules  : \t{len(self.rules_)}\n"

@@ -19,7 +19,7 @@ import pandas as pd
 from sklearn.utils import check_array
 
 __all__ = [
-    "Schema", "encode_target", "replace_missing_stats", "replace_missing",
+    "Schema", "values_learned_per_fit", "encode_target", "replace_missing_stats", "replace_missing",
     "nominal_to_binary", "range_stats", "normalize", "numeric_filters_fit", "numeric_filters_apply",
 ]
 
@@ -106,6 +106,16 @@ class Schema:
 
 def _is_text_dtype(dtype) -> bool:
     return pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype)
+
+
+def values_learned_per_fit(X) -> bool:
+    """Whether :meth:`Schema.learn` takes nominal values from the data itself (a frame with text columns).
+
+    Then a training fold may know fewer values than the whole data set, so
+    encoding the whole data set once is not what fitting on each fold sees.
+    """
+    return isinstance(X, pd.DataFrame) and any(
+        _is_text_dtype(t) and not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
 
 
 def _numeric_array(X) -> np.ndarray:

@@ -29,7 +29,7 @@ from sklearn.linear_model import LogisticRegression
 
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, encoded_folds
-from .mlp import JavaRandom
+from .java import JavaRandom
 from .preprocessing import numeric_filters_apply, numeric_filters_fit
 
 __all__ = ["SMO", "pairwise_coupling", "binary_smo", "kernel_cache"]
@@ -386,10 +386,7 @@ class SMO(TabularClassifier):
         self.machines_ = {}
         for i in range(K):
             for j in range(i + 1, K):
-                rows = np.concatenate([by_class[i], by_class[j]])
-                for k in range(len(rows) - 1, 0, -1):          # Instances.randomize(rand)
-                    m = rng.next_int(k + 1)
-                    rows[k], rows[m] = rows[m], rows[k]
+                rows = rng.shuffle(np.concatenate([by_class[i], by_class[j]]))   # Instances.randomize
                 if len(rows) == 0:
                     continue                                    # WEKA: an untrained pair does not vote
                 labels = np.where(y[rows] == i, -1.0, 1.0)

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["find_jar", "available", "write_arff", "predictions", "printed_model"]
+__all__ = ["find_jar", "available", "write_arff", "predictions", "correctly_classified", "printed_model"]
 
 DEBIAN_JAR = "/usr/share/java/weka.jar"
 
@@ -93,6 +93,19 @@ def predictions(classifier: str, options, train, test, java_options=()) -> tuple
             pred.append(int(parts[2].split(":")[0]) - 1)
             dist.append([float(v.replace("*", "")) for v in parts[-1].split(",")])
     return np.array(pred), np.array(dist)
+
+
+def correctly_classified(classifier: str, options, train, test, java_options=()) -> int:
+    """How many test instances WEKA's evaluation counts as correct (its ``-t train -T test`` summary).
+
+    WEKA's ``Evaluation`` takes the class of highest ``distributionForInstance``,
+    which is not always the class ``-p`` prints (``classifyInstance``; e.g.
+    J48 -A).
+    """
+    out = subprocess.run(["java", *java_options, "-cp", _jar(), classifier, *options, "-t", str(train),
+                          "-T", str(test), "-o"], capture_output=True, text=True, check=True).stdout
+    test_part = out[out.index("=== Error on test data ==="):]
+    return int(re.search(r"Correctly Classified Instances\s+(\d+)", test_part).group(1))
 
 
 def printed_model(classifier: str, options, arff, start: str, java_options=()) -> str:

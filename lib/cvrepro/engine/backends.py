@@ -1,0 +1,123 @@
+"""Where the tasks of :func:`cvrepro.runner.run_cv` run: in process, on joblib, on a dask cluster.
+
+:func:`execute` yields ``(task, tables)`` as tasks finish, in any order. Data
+sets travel to each worker once: scattered on dask; with joblib, written
+once to a temporary file that each worker reads on first use and keeps
+(tasks carry only a :class:`DataRef`). A job with a ``target`` (store, cell
+directory) has its chunk written by the worker itself (local backends share
+the disk), which then sends back only the small tables.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import joblib
+
+from . import tasks
+from .inputs import CVData
+
+__all__ = ["is_dask", "n_workers", "execute", "DataRef"]
+
+
+def is_dask(backend) -> bool:
+    """Whether ``backend`` means a dask.distributed cluster (``"dask"`` or a scheduler address)."""
+    return isinstance(backend, str) and (backend == "dask" or "://" in backend)
+
+
+def n_workers(n_jobs: int, backend) -> int:
+    """How many tasks run at once (sizes the default tasks)."""
+    if is_dask(backend):
+        return joblib.cpu_count() if n_jobs < 0 else max(1, n_jobs)
+    return joblib.effective_n_jobs(n_jobs)
+
+
+def execute(jobs: list, n_jobs: int, backend) -> Iterator:
+    """Run ``(data, est, task, target)`` jobs; yield ``(task, tables)`` as they finish."""
+    if not jobs:
+        return
+    if is_dask(backend):
+        yield from _execute_dask(jobs, backend)
+    elif n_jobs == 1:
+        yield from (_run_and_tag(*job) for job in jobs)
+    elif backend == "threading":   # threads share our memory: nothing to ship
+        yield from _parallel(n_jobs, backend)(joblib.delayed(_run_and_tag)(*job) for job in jobs)
+    else:
+        with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
+            refs = {}
+            for data, *_ in jobs:   # each data set written once, read once per worker
+                if data.fingerprint not in refs:
+                    path = os.path.join(folder, data.fingerprint + ".pkl")
+                    with open(path, "wb") as fh:
+                        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                    refs[data.fingerprint] = DataRef(data.fingerprint, path)
+            yield from _parallel(n_jobs, backend)(
+                joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest) for d, *rest in jobs)
+
+
+def _parallel(n_jobs, backend):
+    return joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered",
+                           batch_size=1)   # our tasks are already coarse
+
+
+@dataclass(frozen=True)
+class DataRef:
+    """Where a worker finds a data set it has not seen yet (see :func:`_worker_data`)."""
+
+    fingerprint: str
+    path: str
+
+
+_WORKER_DATA: dict = {}   # fingerprint -> CVData, per worker process
+_WORKER_DATA_MAX = 4
+
+
+def _worker_data(ref: DataRef) -> CVData:
+    """The data set behind ``ref``, loaded once per worker and kept for the next tasks."""
+    data = _WORKER_DATA.pop(ref.fingerprint, None)
+    if data is None:
+        with open(ref.path, "rb") as fh:
+            data = pickle.load(fh)
+        while len(_WORKER_DATA) >= _WORKER_DATA_MAX:   # oldest out: memory stays bounded
+            _WORKER_DATA.pop(next(iter(_WORKER_DATA)))
+    _WORKER_DATA[ref.fingerprint] = data
+    return data
+
+
+def _run_and_tag(data, est, task, target=None):
+    if isinstance(data, DataRef):
+        data = _worker_data(data)
+    tables = tasks.run_task(data, est, task)
+    if target is not None:
+        rs, cell_dir = target
+        rs.write(cell_dir, task.iterations[0], task.iterations[-1], tables)
+        del tables["instances"]
+    return task, tables
+
+
+def _execute_dask(jobs, backend):
+    from distributed import Client, as_completed, default_client
+    if backend == "dask":
+        try:
+            client = default_client()
+        except ValueError:
+            raise ValueError("backend='dask' needs a running distributed.Client (create one, "
+                             "e.g. Client(LocalCluster()), or pass the scheduler address)") from None
+        own = False
+    else:
+        client, own = Client(backend), True
+    try:
+        shipped = {}
+        for data, *_ in jobs:  # each data set travels to the workers once
+            if data.fingerprint not in shipped:
+                shipped[data.fingerprint] = client.scatter(data, broadcast=True, hash=False)
+        futures = [client.submit(_run_and_tag, shipped[d.fingerprint], e, t, pure=False)
+                   for d, e, t, _ in jobs]   # workers may not share our disk: we write
+        for fut in as_completed(futures):
+            yield fut.result()
+    finally:
+        if own:
+            client.close()

@@ -1,0 +1,168 @@
+"""Which tasks :func:`cvrepro.runner.run_cv` runs: what the store already holds, task sizes, stopping.
+
+Work is cut into tasks of one (data set, learner, k) cell and a run of
+iterations. A :class:`Plan` knows, per cell, the chunks it has (read from
+the store, or computed in this run) and hands out the tasks still needed:
+all iterations at once, or, with a stopping rule, one batch per round, each
+round's iterations shown to the cell's rule in order until it says stop.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+import pandas as pd
+
+from ..store import ResultStore, short_hash
+from .inputs import Grid, learner_hash
+from .results import Chunk, chunk_instances, load_chunk
+from .tasks import Task
+
+__all__ = ["iterations_per_task", "Plan"]
+
+
+def iterations_per_task(k: int, base: int = 10) -> int:
+    """Default task size of a k-fold cell without a stopping rule: ``base`` iterations for
+    10-fold, more for smaller k, so that a task holds about as many splits whatever k."""
+    return base * max(1, 10 // k)
+
+
+class Plan:
+    """The cells of a grid, the chunks each one has, and the tasks still to run.
+
+    ``store`` (a :class:`~cvrepro.store.ResultStore` or None) is read for
+    chunks computed before; ``n_workers`` sizes the default tasks (big
+    tasks make batched learners faster per fit; two per worker keep the
+    workers busy).
+    """
+
+    def __init__(self, grid: Grid, store: ResultStore | None, iterations: int, seed: int,
+                 stopping: Callable | None, stopping_metric: str, batch_size: int | None, n_workers: int,
+                 batched: bool):
+        self.grid, self.store, self.iterations, self.seed = grid, store, iterations, seed
+        self.stopping, self.stopping_metric, self.batched = stopping, stopping_metric, batched
+        self.cells = grid.cells
+        self.by_name = grid.by_name
+        self.cell_dirs, self.have = {}, {}
+        pparams = grid.partitioner_params
+        for cell in self.cells:
+            data, k = self.by_name[cell[0]], cell[3]
+            self.have[cell] = []
+            if store is not None:
+                self.cell_dirs[cell] = store.cell_dir(cell[0], data.fingerprint, cell[1],
+                                                      learner_hash(cell[1], grid.learners[cell[1]]),
+                                                      grid.partitioner, k, seed, short_hash(repr(pparams)))
+                for first, last in store.chunks(self.cell_dirs[cell]):
+                    chunk = load_chunk(store, self.cell_dirs[cell], first, last, data, k)
+                    if chunk is not None:
+                        self.have[cell].append(chunk)
+        if batch_size is None:
+            total = len(self.cells) * iterations
+            batch_size = max(1, min(10, math.ceil(total / (2 * n_workers))))
+            # without a stopping rule, small k gets more iterations per task: as many splits as 10-fold
+            self.batch = {c: batch_size if stopping else iterations_per_task(c[3], batch_size)
+                          for c in self.cells}
+        else:
+            self.batch = dict.fromkeys(self.cells, batch_size)
+        self.rules = {c: _fresh_rule(stopping) for c in self.cells} if stopping is not None else {}
+        self.stopped_at = dict.fromkeys(self.cells)      # iteration at which the rule said stop
+        self.fed = dict.fromkeys(self.cells, 0)          # iterations already shown to the rule
+        self.active = list(self.cells)
+        self.want = {}
+
+    def next_jobs(self, worker_writes: bool) -> list[tuple]:
+        """``(data, est, task, target)`` of this round, biggest first; ``target`` (store, cell
+        directory) when the worker writes its chunk itself (``worker_writes``, and a store)."""
+        # what each active cell needs now: everything, or its next batch when stopping
+        self.want = {c: range(self.fed[c], min(self.iterations, self.fed[c] + self.batch[c]) if self.stopping
+                              else self.iterations)
+                     for c in self.active}
+        jobs = []
+        for c in self.active:
+            done = {i for ch in self.have[c] for i in range(ch.first, ch.last + 1)}
+            target = (self.store, self.cell_dirs[c]) if self.store is not None and worker_writes else None
+            for first, last in _runs([i for i in self.want[c] if i not in done], self.batch[c]):
+                task = Task(c, tuple(range(first, last + 1)), self.seed, self.grid.partitioner_params, self.batched)
+                jobs.append((self.by_name[c[0]], self.grid.learners[c[1]], task, target))
+        # biggest tasks first (rows x folds x iterations): less idle time at the end of the run
+        jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3] * len(job[2].iterations))
+        return jobs
+
+    def record(self, task: Task, tables: dict) -> None:
+        """A finished task's tables: written to the store (unless the worker did), kept as a chunk."""
+        first, last = task.iterations[0], task.iterations[-1]
+        if self.store is not None:
+            cell_dir = self.cell_dirs[task.cell]
+            if "instances" in tables:   # not yet written by the worker
+                self.store.write(cell_dir, first, last, tables)
+                tables = {kind: tables[kind] for kind in ("folds", "iterations")}
+            self.have[task.cell].append(Chunk(first, last, tables, (self.store, cell_dir)))
+        else:
+            self.have[task.cell].append(Chunk(first, last, tables))
+
+    def end_round(self) -> None:
+        """After a round: without stopping rules, done; else each rule sees its cell's new iterations."""
+        if self.stopping is None:
+            self.active = []
+            return
+        still = []
+        for c in self.active:
+            stop = _feed(self.rules[c], self.have[c], self.by_name[c[0]], self.want[c], self.stopping_metric)
+            self.fed[c] += len(self.want[c])
+            if stop is not None:
+                self.stopped_at[c] = stop
+            elif self.fed[c] < self.iterations:
+                still.append(c)
+        self.active = still
+
+    def limits(self) -> dict:
+        """Iterations each cell reports: all, or up to the one its rule stopped at."""
+        return {c: self.iterations if self.stopped_at[c] is None else self.stopped_at[c] + 1 for c in self.cells}
+
+    def stopping_table(self) -> pd.DataFrame:
+        """Per cell: iterations used and whether the cap was hit (``CVResults.stopping``)."""
+        limit = self.limits()
+        return pd.DataFrame(
+            [{"dataset": c[0], "learner": c[1], "partitioner": c[2], "k": c[3],
+              "n_iterations": limit[c],
+              "capped": self.stopped_at[c] is None or bool(getattr(self.rules[c], "capped", False))}
+             for c in self.cells])
+
+
+def _fresh_rule(factory):
+    rule = factory()
+    if not (hasattr(rule, "update") and hasattr(rule, "reset")):
+        raise TypeError("stopping must be a factory of rules with reset() and update(estimate, oof_proba)")
+    rule.reset()
+    return rule
+
+
+def _runs(its: list, batch: int) -> Iterator[tuple[int, int]]:
+    """Contiguous runs of ``its`` cut at multiples of ``batch`` (stable chunk names)."""
+    start = prev = None
+    for i in its:
+        if start is not None and (i != prev + 1 or i % batch == 0):
+            yield start, prev
+            start = None
+        if start is None:
+            start = i
+        prev = i
+    if start is not None:
+        yield start, prev
+
+
+def _feed(rule, chunks, data, its, metric):
+    """Show iterations ``its`` to the rule in order; the first one it stops at, or None."""
+    K = len(data.classes)
+    cols = [f"p_{j}" for j in range(K)]
+    loaded = {}
+    for i in its:
+        ch = next(ch for ch in chunks if ch.first <= i <= ch.last)
+        if id(ch) not in loaded:
+            loaded[id(ch)] = chunk_instances(ch, data).sort_values(["iteration", "instance"])
+        inst = loaded[id(ch)]
+        est = ch.tables["iterations"].set_index("iteration").at[i, metric]
+        p = inst.loc[inst.iteration == i, cols].to_numpy(dtype=float)
+        if rule.update(float(est), p[:, 1] if K == 2 else p):
+            return i
+    return None
