@@ -59,10 +59,11 @@ from numba import njit, types
 from numba.typed import List
 
 from .base import TabularClassifier
+from .keel_data import check_bounds, numeric_ranges, read_values
 from .keel_random import mt_new, mt_randint_closed
 from .keel_ripper import KEEL_DEFAULT_SEED
 
-__all__ = ["FURIA"]
+__all__ = ["FURIA", "furia_bundle"]
 
 _LN2 = math.log(2.0)
 _SMALL = 1e-6                       # WEKA's Utils.SMALL
@@ -72,11 +73,6 @@ _MASK = types.bool_[::1]
 _STATS = types.float64[::1]
 _NAN = float("nan")
 _ERR_NONE, _ERR_DL = 0, 1
-
-
-def furia_values(X: np.ndarray) -> np.ndarray:
-    """KEEL's FURIA view of an encoded matrix: missing values read as 0 (first nominal value)."""
-    return np.where(np.isnan(X), 0.0, X)
 
 
 def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> tuple:
@@ -1147,12 +1143,17 @@ class FURIA(TabularClassifier):
     where a numeric antecedent is ``(attribute, "<=" or ">=", split, support)``
     (``support`` is where the trapezoid reaches 0; NaN if crisp) and a nominal
     one ``(attribute, "=", value code, nan)``.
+
+    ``bounds``: declared ``[min, max]`` per attribute (``keel_bounds`` of the
+    whole data set reproduces KEEL's partitions); KEEL clamps test values
+    into them. Default: the training fold's ranges (see :mod:`.keel_data`).
     """
 
-    def __init__(self, optimizations=2, folds=3, seed=KEEL_DEFAULT_SEED):
+    def __init__(self, optimizations=2, folds=3, seed=KEEL_DEFAULT_SEED, bounds=None):
         self.optimizations = optimizations
         self.folds = folds
         self.seed = seed
+        self.bounds = bounds
 
     def _check_params(self):
         for name, low in (("optimizations", 0), ("folds", 2)):
@@ -1164,8 +1165,9 @@ class FURIA(TabularClassifier):
 
     def _fit(self, X, y):
         self._check_params()
-        values = furia_values(X)
         nominal = self.schema_.nominal
+        self.lo_, self.hi_ = numeric_ranges(X, nominal, check_bounds(self.bounds, X.shape[1]))
+        values = read_values(X, nominal, self.lo_, self.hi_, test=False)
         n_values = self.schema_.n_values
         D = furia_bundle(values, nominal, n_values)
         total_conds = 0.0
@@ -1192,13 +1194,14 @@ class FURIA(TabularClassifier):
                     antds.append((a, "=", float(self._value[j]), float("nan")))
                 else:
                     op = "<=" if int(self._value[j]) == 0 else ">="
-                    antds.append((a, op, float(self._split[j]), float(self._bound[j]) if self._fuzzy[j] else float("nan")))
+                    support = float(self._bound[j]) if self._fuzzy[j] else float("nan")
+                    antds.append((a, op, float(self._split[j]), support))
             conf = float(self._conf[hi - 1]) if hi > lo else float("nan")
             out.append((int(self._owner[r]), conf, antds))
         return out
 
     def _predict_proba(self, X):
-        values = furia_values(X)
+        values = read_values(X, self.schema_.nominal, self.lo_, self.hi_, test=True)
         return _furia_distribution(np.ascontiguousarray(values.T), self.schema_.nominal, self._owner, self._offsets,
                                    self._att, self._value, self._split, self._bound, self._fuzzy, self._conf,
                                    self.prior_, len(self.classes_))

@@ -52,6 +52,7 @@ from numba import njit, types
 from numba.typed import List
 
 from .base import TabularClassifier
+from .keel_data import check_bounds, numeric_ranges
 from .keel_random import mt_new, mt_randint
 
 __all__ = ["KeelRipper", "KEEL_DEFAULT_SEED", "keel_data", "bundle", "num_all_conditions"]
@@ -747,7 +748,12 @@ def _ripper_predict(X, M, order, owner, offsets, conds):
 
 
 class KeelRipper(TabularClassifier):
-    """KEEL's Ripper (grow_pct 0.66, K 2, KEEL's MT19937 seeded with ``seed``).
+    """KEEL's Ripper (Ripper-C defaults: grow_pct 0.66, K 2; KEEL's MT19937 seeded with ``seed``).
+
+    ``bounds``: declared ``[min, max]`` per attribute (``keel_bounds`` of the
+    whole data set reproduces KEEL's partitions); KEEL clamps test values into
+    them, which can matter for a ``attr = v`` condition on a numeric attribute.
+    Default: the training fold's ranges (see :mod:`.keel_data`).
 
     ``rules_`` lists the learned rules in their order as
     ``(class index, [(attribute, op, value), ...])`` with op one of
@@ -755,10 +761,11 @@ class KeelRipper(TabularClassifier):
     nominal attribute); ``to_text()`` prints them.
     """
 
-    def __init__(self, grow_pct=0.66, K=2, seed=KEEL_DEFAULT_SEED):
+    def __init__(self, grow_pct=0.66, K=2, seed=KEEL_DEFAULT_SEED, bounds=None):
         self.grow_pct = grow_pct
         self.K = K
         self.seed = seed
+        self.bounds = bounds
 
     def _check_params(self):
         if not (isinstance(self.grow_pct, (int, float)) and 0.0 <= float(self.grow_pct) <= 1.0):
@@ -770,8 +777,10 @@ class KeelRipper(TabularClassifier):
 
     def _fit(self, X, y):
         self._check_params()
-        values, missing = keel_data(X)
         nominal = self.schema_.nominal
+        bounds = check_bounds(self.bounds, X.shape[1])
+        self.lo_, self.hi_ = numeric_ranges(X, nominal, bounds)
+        values, missing = keel_data(X)
         n_values = self.schema_.n_values
         num_cond = num_all_conditions(values, nominal, n_values)
         order, owner, offsets, conds = _ripper_fit(
@@ -791,6 +800,9 @@ class KeelRipper(TabularClassifier):
         return out
 
     def _predict_codes(self, X):
+        numeric = ~self.schema_.nominal
+        X = X.copy()
+        X[:, numeric] = np.clip(X[:, numeric], self.lo_[numeric], self.hi_[numeric])   # NaN stays NaN
         values, missing = keel_data(X)
         return _ripper_predict(values, missing, self.class_order_, self._owner, self._offsets, self._conds)
 
