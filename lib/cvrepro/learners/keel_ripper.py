@@ -761,6 +761,13 @@ class KeelRipper(TabularClassifier):
     nominal attribute); ``to_text()`` prints them.
     """
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        # scikit-learn's training-accuracy check rounds the blobs for categorical learners; KEEL's Ripper
+        # scores 0.68 there (compiled KEEL gives the same classes), below the check's 0.83
+        tags.classifier_tags.poor_score = True
+        return tags
+
     def __init__(self, grow_pct=0.66, K=2, seed=KEEL_DEFAULT_SEED, bounds=None):
         self.grow_pct = grow_pct
         self.K = K
