@@ -55,7 +55,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
+from numba.extending import intrinsic
 from numba.typed import List
 
 from .base import TabularClassifier
@@ -70,6 +72,7 @@ _SMALL = 1e-6                       # WEKA's Utils.SMALL
 _MAX_DL_SURPLUS = 64.0
 _RULE = types.float64[::1]
 _MASK = types.bool_[::1]
+_BITS = types.uint64[::1]
 _STATS = types.float64[::1]
 _NAN = float("nan")
 _ERR_NONE, _ERR_DL = 0, 1
@@ -100,6 +103,39 @@ def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) 
 @njit(cache=True)
 def _log2(x):
     return math.log(x) / _LN2
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """Number of set bits of a uint64 (LLVM's ctpop)."""
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, args)
+    return types.uint64(types.uint64), codegen
+
+
+@njit(cache=True)
+def _to_bits(mask):
+    """A boolean mask as a bitset (64 instances per word; unused bits 0)."""
+    n = mask.shape[0]
+    bits = np.zeros((n + 63) // 64, dtype=np.uint64)
+    for i in range(n):
+        if mask[i]:
+            bits[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    return bits
+
+
+@njit(cache=True, inline="always")
+def _bit(bits, i):
+    return (bits[i >> 6] >> np.uint64(i & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def _to_mask(bits, n):
+    out = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        out[i] = _bit(bits, i)
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -267,10 +303,63 @@ def _gain(a, c, l2def, bar, log_int):
     return a * (_log2((a + 1.0) / (c + 1.0)) - l2def)
 
 
+@njit(cache=True, inline="always")
+def _few(m, n):
+    """Whether sorting ``m`` instances costs less than a pass over a presort of ``n``."""
+    return m * (int(math.log2(m + 1)) + 1) * 4 < n
+
+
+@njit(cache=True)
+def _cut_lists(D, lab, m):
+    """Per numeric attribute, the instances with ``lab != 0`` in value order (stable): indices, values.
+
+    Filters the presort, or, when the instances are few, sorts them.
+    """
+    XT, nominal, sort_idx, sort_val = D[0], D[1], D[3], D[4]
+    d, n = XT.shape
+    S = np.empty((d, max(m, 1)), dtype=np.int64)
+    SV = np.empty((d, max(m, 1)))
+    if _few(m, n):
+        act = np.empty(m, dtype=np.int64)
+        c = 0
+        for i in range(n):
+            if lab[i] != 0:
+                act[c] = i
+                c += 1
+        vals = np.empty(m)
+        for a in range(d):
+            if nominal[a]:
+                continue
+            for t in range(m):
+                vals[t] = XT[a, act[t]]
+            o = np.argsort(vals, kind="mergesort")
+            for q in range(m):
+                S[a, q] = act[o[q]]
+                SV[a, q] = vals[o[q]]
+    else:
+        for a in range(d):
+            if nominal[a]:
+                continue
+            c = 0
+            for t in range(n):
+                i = sort_idx[a, t]
+                if lab[i] != 0:
+                    S[a, c] = i
+                    SV[a, c] = sort_val[a, t]
+                    c += 1
+    return S, SV
+
+
 @njit(cache=True)
 def _grow(base, D, members, y, cl):
-    """RipperRule.grow: extend ``base`` on the instances of ``members`` (class ``cl`` positive)."""
-    XT, nominal, n_values, sort_idx, sort_val, log_int = D[0], D[1], D[2], D[3], D[4], D[6]
+    """RipperRule.grow: extend ``base`` on the instances of ``members`` (class ``cl`` positive).
+
+    Candidate conditions of a numeric attribute come from its instances in
+    value order (``_cut_lists``, filtered as the coverage shrinks); the
+    information gain is computed exactly only where it may beat the best
+    so far (``_gain``).
+    """
+    XT, nominal, n_values, log_int = D[0], D[1], D[2], D[6]
     d, n = XT.shape
     lab = np.zeros(n, dtype=np.int8)
     m = 0
@@ -302,7 +391,16 @@ def _grow(base, D, members, y, cl):
         max_values = max(max_values, n_values[a])
     cov = np.empty(max_values)
     acc = np.empty(max_values)
+    S = np.empty((0, 0), dtype=np.int64)
+    SV = np.empty((0, 0))
+    L = np.zeros(d, dtype=np.int64)
+    listed = False
     while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > _SMALL:
+        if not listed:
+            S, SV = _cut_lists(D, lab, m)
+            for a in range(d):
+                L[a] = m
+            listed = True
         l2def = _log2(def_acc_rate)
         best_gain = 0.0
         best_att = -1
@@ -338,22 +436,18 @@ def _grow(base, D, members, y, cl):
             else:
                 fc = 0                              # first bag (x <= key): cover, positives
                 fa = 0
-                idx_row = sort_idx[a]
-                val_row = sort_val[a]
+                idx_row = S[a]
+                val_row = SV[a]
+                length = L[a]
                 t = 0
-                while t < n:
-                    if lab[idx_row[t]] == 0:
-                        t += 1
-                        continue
+                while t < length:
                     key = val_row[t]
                     gc = 0
                     gp = 0
-                    while t < n and val_row[t] == key:
-                        lb = lab[idx_row[t]]
-                        if lb != 0:
-                            gc += 1
-                            if lb == 1:
-                                gp += 1
+                    while t < length and val_row[t] == key:
+                        gc += 1
+                        if lab[idx_row[t]] == 1:
+                            gp += 1
                         t += 1
                     sc = m - fc                     # second bag (x >= key) includes this group
                     sa = P - fa
@@ -409,6 +503,17 @@ def _grow(base, D, members, y, cl):
                         P += 1
                 else:
                     lab[i] = 0
+        for a in range(d):                      # the cut-point lists of the covered instances
+            if nominal[a]:
+                continue
+            c = 0
+            for t in range(L[a]):
+                i = S[a, t]
+                if lab[i] != 0:
+                    S[a, c] = i
+                    SV[a, c] = SV[a, t]
+                    c += 1
+            L[a] = c
         def_acc_rate = best_rate
     return new[:3 * k].copy()
 
@@ -491,26 +596,29 @@ def _data_dl(exp_fp, cover, uncover, fp, fn):
 
 
 @njit(cache=True)
-def _simple_stats(rule, XT, nominal, data, y, cl):
-    """computeSimpleStats: (coverage, uncovered, TP, TN, FP, FN) and the uncovered instances."""
+def _simple_stats(cov, data, pos):
+    """computeSimpleStats of a rule covering ``cov`` over ``data`` (bitsets; ``pos``: the class's
+    instances): (coverage, uncovered, TP, TN, FP, FN) and the uncovered instances."""
+    unc = np.empty(data.shape[0], dtype=np.uint64)
+    c = 0
+    tp = 0
+    u = 0
+    fn = 0
+    for w in range(data.shape[0]):
+        covered = data[w] & cov[w]
+        c += _popcount(covered)
+        tp += _popcount(covered & pos[w])
+        left = data[w] & ~cov[w]
+        unc[w] = left
+        u += _popcount(left)
+        fn += _popcount(left & pos[w])
     st = np.zeros(6)
-    unc = np.zeros(data.shape[0], dtype=np.bool_)
-    for i in range(data.shape[0]):
-        if not data[i]:
-            continue
-        if _rule_covers(rule, XT, nominal, i):
-            st[0] += 1.0
-            if y[i] == cl:
-                st[2] += 1.0
-            else:
-                st[4] += 1.0
-        else:
-            unc[i] = True
-            st[1] += 1.0
-            if y[i] != cl:
-                st[3] += 1.0
-            else:
-                st[5] += 1.0
+    st[0] = float(c)
+    st[1] = float(u)
+    st[2] = float(tp)
+    st[3] = float(u - fn)
+    st[4] = float(c - tp)
+    st[5] = float(fn)
     return st, unc
 
 
@@ -536,7 +644,7 @@ def _potential(rules, index, exp_fp, rs, rule_st, total_conds):
 
 
 @njit(cache=True, error_model="numpy")
-def _min_dl_if_deleted(rules, stats, unc, all_mask, index, exp_fp, XT, nominal, y, cl, total_conds):
+def _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
     rs = np.zeros(6)
     more = len(rules) - 1 - index
     for j in range(index):
@@ -546,7 +654,7 @@ def _min_dl_if_deleted(rules, stats, unc, all_mask, index, exp_fp, XT, nominal, 
     data = all_mask if index == 0 else unc[index - 1]
     plus = List.empty_list(_STATS)
     for j in range(index + 1, len(rules)):
-        st, u = _simple_stats(rules[j], XT, nominal, data, y, cl)
+        st, u = _simple_stats(covs[j], data, pos)
         plus.append(st)
         rs[0] += st[0]
         rs[2] += st[2]
@@ -595,40 +703,43 @@ def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
 
 
 @njit(cache=True, error_model="numpy")
-def _relative_dl(rules, stats, unc, all_mask, index, exp_fp, XT, nominal, y, cl, total_conds):
+def _relative_dl(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
+    """RuleStats.relativeDL of the rule at ``index``."""
     return (_min_dl_if_exists(rules, stats, index, exp_fp, total_conds)
             + _theory_dl(rules[index].shape[0] // 3, total_conds)
-            - _min_dl_if_deleted(rules, stats, unc, all_mask, index, exp_fp, XT, nominal, y, cl, total_conds))
+            - _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds))
 
 
 @njit(cache=True)
-def _add_and_update(rules, stats, unc, all_mask, rule, XT, nominal, y, cl):
+def _add_and_update(rules, covs, stats, unc, all_mask, rule, cov, pos):
     data = all_mask if len(unc) == 0 else unc[len(unc) - 1]
     rules.append(rule)
-    st, u = _simple_stats(rule, XT, nominal, data, y, cl)
+    covs.append(cov)
+    st, u = _simple_stats(cov, data, pos)
     stats.append(st)
     unc.append(u)
 
 
 @njit(cache=True)
-def _remove_last(rules, stats, unc):
+def _remove_last(rules, covs, stats, unc):
     rules.pop()
+    covs.pop()
     stats.pop()
     unc.pop()
 
 
 @njit(cache=True)
-def _count_data_from(rules, index, uncovered, prev_stats, XT, nominal, y, cl):
+def _count_data_from(covs, index, uncovered, prev_stats, pos):
     """RuleStats.countData(index, uncovered, prevRuleStats): stats and filtered data from ``index`` on."""
     stats = List.empty_list(_STATS)
-    unc = List.empty_list(_MASK)
-    dummy = np.zeros(0, dtype=np.bool_)
+    unc = List.empty_list(_BITS)
+    dummy = np.zeros(0, dtype=np.uint64)
     for i in range(index):
         stats.append(prev_stats[i])
         unc.append(uncovered if i + 1 == index else dummy)
     data = uncovered
-    for j in range(index, len(rules)):
-        st, u = _simple_stats(rules[j], XT, nominal, data, y, cl)
+    for j in range(index, len(covs)):
+        st, u = _simple_stats(covs[j], data, pos)
         stats.append(st)
         unc.append(u)
         data = u
@@ -636,7 +747,7 @@ def _count_data_from(rules, index, uncovered, prev_stats, XT, nominal, y, cl):
 
 
 @njit(cache=True, error_model="numpy")
-def _reduce_dl(rules, stats, unc, all_mask, exp_fp, XT, nominal, y, cl, total_conds):
+def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
     """RuleStats.reduceDL: delete rules (last first) whose deletion does not increase the DL."""
     need_update = False
     rs = np.zeros(6)
@@ -653,9 +764,10 @@ def _reduce_dl(rules, stats, unc, all_mask, exp_fp, XT, nominal, y, cl, total_co
         p = _potential(rules, k, exp_fp, rs, rule_st, total_conds)
         if not math.isnan(p):
             if k == len(stats) - 1:
-                _remove_last(rules, stats, unc)
+                _remove_last(rules, covs, stats, unc)
             else:
                 rules.pop(k)
+                covs.pop(k)
                 need_update = True
     if need_update:
         while len(stats) > 0:
@@ -663,7 +775,7 @@ def _reduce_dl(rules, stats, unc, all_mask, exp_fp, XT, nominal, y, cl, total_co
             unc.pop()
         data = all_mask
         for j in range(len(rules)):
-            st, u = _simple_stats(rules[j], XT, nominal, data, y, cl)
+            st, u = _simple_stats(covs[j], data, pos)
             stats.append(st)
             unc.append(u)
             data = u
@@ -682,25 +794,34 @@ def _check_stop(rst, min_dl, dl):
 
 @njit(cache=True, error_model="numpy")
 def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, optimizations, folds, rng, err):
-    """rulesetForOneClass: the building stage, then the optimisation runs; returns the rules."""
+    """rulesetForOneClass: the building stage, then the optimisation runs; returns the rules.
+
+    Every rule travels with its (crisp) coverage of all instances, computed
+    once as a bitset, so that RuleStats' counts are popcounts.
+    """
     XT, nominal = D[0], D[1]
     n = XT.shape[1]
-    all_mask = np.ones(n, dtype=np.bool_)
+    all_bits = _to_bits(np.ones(n, dtype=np.bool_))
+    pos = _to_bits(y == cl)
     empty = np.empty(0)
     ruleset = List.empty_list(_RULE)
+    rs_covs = List.empty_list(_BITS)
     b_rules = List.empty_list(_RULE)
+    b_covs = List.empty_list(_BITS)
     b_stats = List.empty_list(_STATS)
-    b_unc = List.empty_list(_MASK)
-    new_data = all_mask
+    b_unc = List.empty_list(_BITS)
+    every = np.ones(n, dtype=np.bool_)
+    new_data = every
     dl = def_dl
     min_dl = def_dl
     stop = False
     has_positive = True
     while not stop and has_positive:                              # building stage
         one = _grow(empty, D, new_data, y, cl)
-        _add_and_update(b_rules, b_stats, b_unc, all_mask, one, XT, nominal, y, cl)
+        one_cov = _to_bits(_rule_coverage(one, XT, nominal, every))
+        _add_and_update(b_rules, b_covs, b_stats, b_unc, all_bits, one, one_cov, pos)
         last = len(b_rules) - 1
-        dl += _relative_dl(b_rules, b_stats, b_unc, all_mask, last, exp_fp, XT, nominal, y, cl, total_conds)
+        dl += _relative_dl(b_rules, b_covs, b_stats, b_unc, all_bits, last, exp_fp, pos, total_conds)
         if math.isnan(dl) or math.isinf(dl):
             err[0] = _ERR_DL
             return ruleset
@@ -710,15 +831,17 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
         stop = _check_stop(rst, min_dl, dl)
         if not stop:
             ruleset.append(one)
-            new_data = b_unc[last]
+            rs_covs.append(one_cov)
+            new_data = _to_mask(b_unc[last], n)
             has_positive = rst[5] - 0.0 > _SMALL
         else:
-            _remove_last(b_rules, b_stats, b_unc)
+            _remove_last(b_rules, b_covs, b_stats, b_unc)
     for _ in range(optimizations):                                 # optimisation stage
         new_order = order.copy()
         f_rules = List.empty_list(_RULE)
+        f_covs = List.empty_list(_BITS)
         f_stats = List.empty_list(_STATS)
-        f_unc = List.empty_list(_MASK)
+        f_unc = List.empty_list(_BITS)
         position = 0
         stop = False
         has_positive = True
@@ -740,89 +863,105 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
                     prune_mask[new_order[t]] = True
             if is_residual:
                 final = _grow(empty, D, new_mask, y, cl)
+                final_cov = _to_bits(_rule_coverage(final, XT, nominal, every))
             else:
-                old = ruleset[position]
+                old, old_cov = ruleset[position], rs_covs[position]
                 covers = False
                 for t in range(n_new):
-                    if _rule_covers(old, XT, nominal, new_order[t]):
+                    if _bit(old_cov, new_order[t]):
                         covers = True
                         break
                 if not covers:                                     # no variants: keep it, data unchanged
-                    _add_and_update(f_rules, f_stats, f_unc, all_mask, old, XT, nominal, y, cl)
+                    _add_and_update(f_rules, f_covs, f_stats, f_unc, all_bits, old, old_cov, pos)
                     position += 1
                     continue
                 replace = _grow(empty, D, grow_mask, y, cl)
-                for j in range(position + 1, len(ruleset)):       # rmCoveredBySuccessives
+                if position + 1 < len(ruleset):                   # rmCoveredBySuccessives
+                    later = np.zeros(all_bits.shape[0], dtype=np.uint64)
+                    for j in range(position + 1, len(ruleset)):
+                        later |= rs_covs[j]
                     for i in range(n):
-                        if prune_mask[i] and _rule_covers(ruleset[j], XT, nominal, i):
+                        if prune_mask[i] and _bit(later, i):
                             prune_mask[i] = False
                 replace = _prune(replace, XT, nominal, prune_mask, y, cl)
-                rev_grow = _rule_coverage(old, XT, nominal, grow_mask)
+                replace_cov = _to_bits(_rule_coverage(replace, XT, nominal, every))
+                rev_grow = grow_mask.copy()
+                for i in range(n):
+                    if rev_grow[i] and not _bit(old_cov, i):
+                        rev_grow[i] = False
                 revision = _grow(old, D, rev_grow, y, cl)
                 revision = _prune(revision, XT, nominal, prune_mask, y, cl)
+                revision_cov = _to_bits(_rule_coverage(revision, XT, nominal, every))
+                new_bits = _to_bits(new_mask)
                 prev = List.empty_list(_STATS)
                 for c in range(position):
                     prev.append(f_stats[c])
                 temp = List.empty_list(_RULE)
-                for r in ruleset:
-                    temp.append(r)
+                temp_covs = List.empty_list(_BITS)
+                for r in range(len(ruleset)):
+                    temp.append(ruleset[r])
+                    temp_covs.append(rs_covs[r])
                 temp[position] = replace
-                st, un = _count_data_from(temp, position, new_mask, prev, XT, nominal, y, cl)
-                rep_dl = _relative_dl(temp, st, un, all_mask, position, exp_fp, XT, nominal, y, cl, total_conds)
+                temp_covs[position] = replace_cov
+                st, un = _count_data_from(temp_covs, position, new_bits, prev, pos)
+                rep_dl = _relative_dl(temp, temp_covs, st, un, all_bits, position, exp_fp, pos, total_conds)
                 if math.isnan(rep_dl) or math.isinf(rep_dl):
                     err[0] = _ERR_DL
                     return ruleset
                 temp[position] = revision
-                st, un = _count_data_from(temp, position, new_mask, prev, XT, nominal, y, cl)
-                rev_dl = _relative_dl(temp, st, un, all_mask, position, exp_fp, XT, nominal, y, cl, total_conds)
+                temp_covs[position] = revision_cov
+                st, un = _count_data_from(temp_covs, position, new_bits, prev, pos)
+                rev_dl = _relative_dl(temp, temp_covs, st, un, all_bits, position, exp_fp, pos, total_conds)
                 if math.isnan(rev_dl) or math.isinf(rev_dl):
                     err[0] = _ERR_DL
                     return ruleset
-                st, un = _count_data_from(ruleset, position, new_mask, prev, XT, nominal, y, cl)
-                old_dl = _relative_dl(ruleset, st, un, all_mask, position, exp_fp, XT, nominal, y, cl, total_conds)
+                st, un = _count_data_from(rs_covs, position, new_bits, prev, pos)
+                old_dl = _relative_dl(ruleset, rs_covs, st, un, all_bits, position, exp_fp, pos, total_conds)
                 if math.isnan(old_dl) or math.isinf(old_dl):
                     err[0] = _ERR_DL
                     return ruleset
                 if old_dl <= rev_dl and old_dl <= rep_dl:
-                    final = old
+                    final, final_cov = old, old_cov
                 elif rev_dl <= rep_dl:
-                    final = revision
+                    final, final_cov = revision, revision_cov
                 else:
-                    final = replace
-            _add_and_update(f_rules, f_stats, f_unc, all_mask, final, XT, nominal, y, cl)
+                    final, final_cov = replace, replace_cov
+            _add_and_update(f_rules, f_covs, f_stats, f_unc, all_bits, final, final_cov, pos)
             rst = f_stats[position]
             if is_residual:
-                dl += _relative_dl(f_rules, f_stats, f_unc, all_mask, position, exp_fp, XT, nominal, y, cl,
-                                   total_conds)
+                dl += _relative_dl(f_rules, f_covs, f_stats, f_unc, all_bits, position, exp_fp, pos, total_conds)
                 if dl < min_dl:
                     min_dl = dl
                 stop = _check_stop(rst, min_dl, dl)
                 if not stop:
                     ruleset.append(final)
+                    rs_covs.append(final_cov)
                 else:
-                    _remove_last(f_rules, f_stats, f_unc)
+                    _remove_last(f_rules, f_covs, f_stats, f_unc)
                     position -= 1
             else:
                 ruleset[position] = final
+                rs_covs[position] = final_cov
             if len(f_rules) > 0:                                   # the data not covered, in data order
-                unc_mask = f_unc[position]
+                unc_bits = f_unc[position]
                 q = 0
                 for t in range(order.shape[0]):
-                    if unc_mask[order[t]]:
+                    if _bit(unc_bits, order[t]):
                         q += 1
                 new_order = np.empty(q, dtype=np.int64)
                 q = 0
                 for t in range(order.shape[0]):
-                    if unc_mask[order[t]]:
+                    if _bit(unc_bits, order[t]):
                         new_order[q] = order[t]
                         q += 1
             has_positive = rst[5] - 0.0 > _SMALL
             position += 1
         if len(ruleset) > position + 1:                            # WEKA skips the rule at ``position``
             for k in range(position + 1, len(ruleset)):
-                _add_and_update(f_rules, f_stats, f_unc, all_mask, ruleset[k], XT, nominal, y, cl)
-        _reduce_dl(f_rules, f_stats, f_unc, all_mask, exp_fp, XT, nominal, y, cl, total_conds)
+                _add_and_update(f_rules, f_covs, f_stats, f_unc, all_bits, ruleset[k], rs_covs[k], pos)
+        _reduce_dl(f_rules, f_covs, f_stats, f_unc, all_bits, exp_fp, pos, total_conds)
         ruleset = f_rules
+        rs_covs = f_covs
     return ruleset
 
 
@@ -847,15 +986,60 @@ def _fuzzy_covers(a, value, split, bound, fuzzy, x, is_nominal):
 
 
 @njit(cache=True)
+def _purity_le(sx, pos, first, k, sp, b, count, count_pos):
+    """Fuzzy purity of ``x <= sp`` with support ``b`` over the sorted ``sx``: the sums run in value
+    order as KEEL's, the crisp part (``first`` instances with x <= sp, ``count_pos`` of the class)
+    first, then the memberships of ``sp < x < b`` (positions ``first .. k-1``), then zeros."""
+    cover = float(count)
+    accu = float(count_pos)
+    for t in range(first, k):
+        mu = _fuzzy_covers(0, 0.0, sp, b, True, sx[t], False)
+        cover += mu
+        if pos[t]:
+            accu += mu
+    return accu, cover
+
+
+@njit(cache=True)
+def _purity_ge(sx, pos, k, last, m, sp, b):
+    """Fuzzy purity of ``x >= sp`` with support ``b``: zeros, the memberships of ``b < x < sp``
+    (positions ``k+1 .. last-1``), then one per instance from ``last`` on, added one at a time."""
+    cover = 0.0
+    accu = 0.0
+    for t in range(k + 1, last):
+        mu = _fuzzy_covers(0, 1.0, sp, b, True, sx[t], False)
+        cover += mu
+        if pos[t]:
+            accu += mu
+    for t in range(last, m):
+        cover += 1.0
+        if pos[t]:
+            accu += 1.0
+    return accu, cover
+
+
+@njit(cache=True)
 def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
-    """findAndSetSupportBoundForKnownAntecedents (all weights one), in place on ``bound``/``fuzzy``."""
+    """findAndSetSupportBoundForKnownAntecedents (all weights one), in place on ``bound``/``fuzzy``.
+
+    KEEL sums memberships over the instances sorted by value; only the
+    non-trivial terms are computed here, in the same order (see
+    ``_purity_le``/``_purity_ge``).
+    """
     K = att.shape[0]
     n = XT.shape[1]
     max_purity = -np.inf
     finished = np.zeros(K, dtype=np.bool_)
     n_finished = 0
-    ext = np.empty(n, dtype=np.int64)
+    zero = np.zeros((K, n), dtype=np.bool_)        # antecedent k does not cover instance i (current state)
+    zeros_of = np.zeros(n, dtype=np.int64)
+    for k in range(K):
+        for i in range(n):
+            if _fuzzy_covers(att[k], value[k], split[k], bound[k], fuzzy[k], XT[att[k], i], nominal[att[k]]) == 0:
+                zero[k, i] = True
+                zeros_of[i] += 1
     xs = np.empty(n)
+    ys = np.empty(n, dtype=np.bool_)
     while n_finished < K:
         max_all = -np.inf
         best_j = -1
@@ -863,74 +1047,56 @@ def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
         for j in range(K):
             if finished[j]:
                 continue
-            m = 0
-            for i in range(n):                  # instances the other antecedents cover (their current state)
-                ok = True
-                for k in range(K):
-                    if k != j and _fuzzy_covers(att[k], value[k], split[k], bound[k], fuzzy[k],
-                                                XT[att[k], i], nominal[att[k]]) == 0:
-                        ok = False
-                        break
-                if ok:
-                    ext[m] = i
-                    m += 1
             a = att[j]
+            m = 0
+            for i in range(n):                  # the instances the other antecedents cover
+                if zeros_of[i] - (1 if zero[j, i] else 0) == 0:
+                    xs[m] = XT[a, i]
+                    ys[m] = y[i] == cl
+                    m += 1
             if nominal[a] or m == 0:
                 finished[j] = True
                 n_finished += 1
                 continue
-            for t in range(m):
-                xs[t] = XT[a, ext[t]]
             o = np.argsort(xs[:m], kind="mergesort")
             sx = xs[:m][o]
-            sy = np.empty(m, dtype=np.int64)
-            for t in range(m):
-                sy[t] = y[ext[o[t]]]
+            sy = ys[:m][o]
             sp = split[j]
             max_this = 0.0
             best_found = _NAN
             last_accu = 0.0
             last_cover = 0.0
             if int(value[j]) == 0:
+                first = 0                       # instances with x <= sp, of the class
+                first_pos = 0
+                while first < m and sx[first] <= sp:
+                    if sy[first]:
+                        first_pos += 1
+                    first += 1
                 for k in range(1, m):
                     if (last_accu + (m - k - 1)) / (last_cover + (m - k - 1)) < max_this:
                         break
                     if sp < sx[k] and sx[k] != sx[k - 1]:
-                        b = sx[k]
-                        accu = 0.0
-                        cover = 0.0
-                        for t in range(m):
-                            mu = _fuzzy_covers(a, 0.0, sp, b, True, sx[t], False)
-                            cover += mu
-                            if sy[t] == cl:
-                                accu += mu
-                            else:
-                                accu += 0.0
+                        accu, cover = _purity_le(sx, sy, first, k, sp, sx[k], first, first_pos)
                         purity = accu / cover
                         if purity >= max_this:
                             max_this = purity
-                            best_found = b
+                            best_found = sx[k]
                         last_accu = accu
                         last_cover = cover
             else:
+                last = m                        # instances with x >= sp start at ``last``
+                while last > 0 and sx[last - 1] >= sp:
+                    last -= 1
                 for k in range(m - 2, -1, -1):
                     if (last_accu + k) / (last_cover + k) < max_this:
                         break
                     if sp > sx[k] and sx[k] != sx[k + 1]:
-                        b = sx[k]
-                        accu = 0.0
-                        cover = 0.0
-                        for t in range(m):
-                            mu = _fuzzy_covers(a, 1.0, sp, b, True, sx[t], False)
-                            cover += mu
-                            if sy[t] == cl:
-                                accu += mu
-                            else:
-                                accu += 0.0
+                        accu, cover = _purity_ge(sx, sy, k, last, m, sp, sx[k])
                         purity = accu / cover
                         if purity >= max_this:
                             max_this = purity
-                            best_found = b
+                            best_found = sx[k]
                         last_accu = accu
                         last_cover = cover
             if max_this > max_all:
@@ -945,6 +1111,12 @@ def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
             else:
                 bound[best_j] = best_bound
                 fuzzy[best_j] = True
+                a = att[best_j]                 # its memberships changed: update which instances it covers
+                for i in range(n):
+                    z = _fuzzy_covers(a, value[best_j], split[best_j], bound[best_j], True, XT[a, i], False) == 0
+                    if z != zero[best_j, i]:
+                        zeros_of[i] += 1 if z else -1
+                        zero[best_j, i] = z
             max_purity = max_all
         finished[best_j] = True
         n_finished += 1
@@ -1045,21 +1217,24 @@ def _furia_fit(D, y, n_classes, total_conds, optimizations, folds, seed):
                     B[j] = x
                     F[j] = True
     conf = np.zeros(total)                                         # certainty factors of every prefix
+    acc = np.empty(total)
+    cov = np.empty(total)
     for r in range(n_rules):
         lo, hi = offsets[r], offsets[r + 1]
         cl = owner[r]
-        for last in range(hi - 1, lo - 1, -1):
-            acc = 0.0
-            cov = 0.0
-            for t in range(n):
-                i = order[t]
-                mu = 1.0
-                for j in range(lo, last + 1):
-                    mu *= _fuzzy_covers(A[j], V[j], S[j], B[j], F[j], XT[A[j], i], nominal[A[j]])
-                cov += mu
+        for j in range(lo, hi):
+            acc[j] = 0.0
+            cov[j] = 0.0
+        for t in range(n):                  # data order; the prefix products 1 * mu_1 * mu_2 ... as KEEL's
+            i = order[t]
+            m = 1.0
+            for j in range(lo, hi):
+                m *= _fuzzy_covers(A[j], V[j], S[j], B[j], F[j], XT[A[j], i], nominal[A[j]])
+                cov[j] += m
                 if y[i] == cl:
-                    acc += mu
-            conf[last] = (acc + 2.0 * (prior[cl] / prior_sum)) / (cov + 2.0)
+                    acc[j] += m
+        for j in range(lo, hi):
+            conf[j] = (acc[j] + 2.0 * (prior[cl] / prior_sum)) / (cov[j] + 2.0)
     return owner, offsets, A, V, S, B, F, conf, prior, err[0]
 
 
