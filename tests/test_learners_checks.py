@@ -5,6 +5,7 @@ from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cvrepro.learners import LEARNERS, list_learners, make_learner
+from cvrepro.learners.bagging import Bagging, RandomForest
 from cvrepro.learners.boosting import AdaBoostM1, DecisionStump
 from cvrepro.learners.furia import FURIA
 from cvrepro.learners.keel_knn import KeelKNN
@@ -12,10 +13,13 @@ from cvrepro.learners.keel_lda import KeelLDA
 from cvrepro.learners.keel_ripper import KeelRipper
 from cvrepro.learners.keel_svm import KeelSVM
 from cvrepro.learners.knn import IBk
+from cvrepro.learners.logistic import WekaLogistic
 from cvrepro.learners.mlp import WekaMLP
 from cvrepro.learners.naive_bayes import WekaNaiveBayes
 from cvrepro.learners.part import PART
 from cvrepro.learners.pdfc import PDFC
+from cvrepro.learners.random_tree import RandomTree
+from cvrepro.learners.reptree import REPTree
 from cvrepro.learners.ripper import Ripper
 from cvrepro.learners.smo import SMO
 from cvrepro.learners.tree import C45, HDDT
@@ -28,6 +32,8 @@ ESTIMATORS = [
     Ripper(random_state=0), DecisionStump(), AdaBoostM1(n_iterations=5),
     Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
     Wrapped(SVC(), normalize=True),
+    WekaLogistic(), REPTree(), RandomTree(), Bagging(n_iterations=3), RandomForest(n_trees=3),
+    WekaMLP(hidden_layers="0", epochs=50),
     KeelKNN(k=3), KeelLDA(), KeelSVM(), PDFC(), KeelSVM(solver="keel"), PDFC(solver="keel"),
     KeelRipper(), FURIA(),
 ]

@@ -41,7 +41,7 @@ def _fold(case):
     if case["rows"] is not None:
         X, y = X.iloc[case["rows"]], y.iloc[case["rows"]]
     test = np.array(case["test"])
-    train = np.setdiff1d(np.arange(len(y)), test)
+    train = np.array(case["train"]) if "train" in case else np.setdiff1d(np.arange(len(y)), test)
     bounds = keel_bounds(X) if case["ranges"] == "whole" else None
     return X, y, train, test, bounds
 
@@ -100,6 +100,8 @@ def test_lda_fails_where_keel_fails():
     payload = _payload("lda")
     failing = {"crx", "mushroom"}
     for case in payload["cases"]:
+        if "train" in case:
+            continue
         X, y, train, test, bounds = _fold(case)
         model = _model(payload, bounds).fit(X.iloc[train], y.iloc[train])
         fails = case["dataset"] in failing
@@ -179,13 +181,39 @@ def test_declared_bounds_clamp_test_values():
     assert KeelKNN().fit(X, y).predict(far)[0] == "low"
 
 
-def test_registry_notes_state_the_checked_cases():
-    """list_learners() says on how many KEEL cases each KEEL learner was checked: the fixtures' counts."""
+def test_list_learners_counts_the_recorded_keel_runs():
+    """list_learners() says against which KEEL algorithm, on how many recorded runs and test
+    instances each KEEL learner was checked: the fixtures' counts."""
     from cvrepro.learners import list_learners
 
-    notes = list_learners().set_index("name")["note"]
-    for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc")):
-        cases = _payload(key)["cases"]
-        stated = (f"all {sum(len(c['test']) for c in cases)} test instances of {len(cases)} folds of "
-                  f"{len({c['dataset'] for c in cases})} data sets")
-        assert stated in notes[name], (name, stated)
+    table = list_learners().set_index("name")
+    for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc"),
+                      ("RIPPER", "ripper"), ("FURIA", "furia")):
+        payload = _payload(key)
+        cases = payload["cases"]
+        row = table.loc[name]
+        assert row["reference"].startswith(f"KEEL {payload['algorithm']}"), name
+        assert row["parity_cases"] == len(cases), name
+        assert f"all {sum(len(c['test']) for c in cases)} test instances ({len({c['dataset'] for c in cases})} " \
+               "data sets)" in row["parity"], name
+
+
+def test_keel_logistic_reaches_the_ridge_optimum_when_it_exists():
+    """Overlapping classes: KEEL's quasi-Newton search ends at the penalised maximum likelihood
+    (the same objective minimised by scikit-learn to a tight tolerance)."""
+    from sklearn.linear_model import LogisticRegression
+
+    from cvrepro.learners.keel_logistic import fit_logistic
+
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.normal(-1, 1, 150), rng.normal(1, 1, 100)])
+    second = np.arange(250) >= 150
+    model = fit_logistic(x, second)
+    z = (x - x.mean()) / x.std(ddof=1)
+    ref = LogisticRegression(C=1 / (2 * 1e-8), tol=1e-12, max_iter=10000).fit(z[:, None], second)
+    slope = -ref.coef_[0, 0] / x.std(ddof=1)                       # P(class 0) = sigmoid(b0 + b1 x)
+    intercept = -ref.intercept_[0] - slope * x.mean()
+    assert model.b1 == pytest.approx(slope, rel=1e-5)          # the search stops at a scaled gradient of 1.5e-8
+    assert model.b0 == pytest.approx(intercept, rel=1e-5)
+    P = model.proba(x)
+    assert np.allclose(P.sum(axis=1), 1.0)

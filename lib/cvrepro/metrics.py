@@ -28,9 +28,11 @@ Pinned-down choices:
   ``y_true`` (as in the tutorial's example); the engine passes the training
   fold's frequencies. WEKA instead uses Laplace-corrected training counts.
 * Predicted label = the class of highest probability, ties to the first.
-* KEEL's AUC (:func:`keel_auc`, not in :data:`METRICS`): the AUC that KEEL's
-  experiments report, computed from crisp predicted labels, as Moreno-Torres
-  et al. report it; see its docstring.
+* KEEL's AUC (:func:`keel_auc`, ``keel_auc`` in :data:`METRICS`): the AUC
+  that KEEL's experiments report, computed from crisp predicted labels (the
+  balanced accuracy), as Moreno-Torres et al. report it; see its docstring.
+  The engine reports it per fold (its fold-average is KEEL's number) and
+  pooled; a fold without one of the two classes scores 0, as in KEEL.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 METRICS = ("accuracy", "error_rate", "kappa", "auroc", "rmse", "precision",
-           "recall", "fpr", "f_measure", "info_score")
+           "recall", "fpr", "f_measure", "info_score", "keel_auc")
 HIGHER_IS_BETTER = {m: m not in ("error_rate", "rmse", "fpr") for m in METRICS}
 
 
@@ -148,7 +150,8 @@ def evaluate(y_true, proba, classes, prior=None, pos_label=None) -> dict[str, fl
     cm = np.bincount(t * K + pred, minlength=K * K).reshape(1, K, K)
     out = {m: float(v[0]) for m, v in _cm_metrics(cm, _pos_index(classes, pos_label)).items()}
     out.update(auroc=_auroc(t, P, "macro"), rmse=_rmse(t, P),
-               info_score=float(_info(t, P, _prior(t, K, prior)).mean()))
+               info_score=float(_info(t, P, _prior(t, K, prior)).mean()),
+               keel_auc=float(fold_keel_auc(t, pred, np.zeros(len(t), dtype=np.int64), 1, K)[0]))
     return {m: out[m] for m in METRICS}
 
 
@@ -185,6 +188,7 @@ def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, 
     info = _info_rows(t, P, np.asarray(priors, dtype=float)[f])
     out["info_score"] = np.bincount(f, weights=info, minlength=n_folds) / n_test
     out["auroc"] = _fold_auroc(t, P, f, n_folds, counts)
+    out["keel_auc"] = fold_keel_auc(t, pred, f, n_folds, K)
     empty = bad | (counts.sum(1) == 0)
     return {m: np.where(empty, np.nan, out[m]) for m in METRICS}
 
