@@ -76,11 +76,14 @@ def keel_data(X: np.ndarray):
 def bundle(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> tuple:
     """The arrays the kernels read: values and missing mask by row and by column, attribute types,
     per numeric attribute the indices of its known values sorted by value (stable) with the values,
-    and the natural logarithms of 0..n (log 0 stored as 0, never read)."""
+    the natural logarithms of 0..n (log 0 stored as 0, never read), and per numeric attribute where
+    each run of equal values starts in the presort (with the end appended) and how many runs."""
     n, d = values.shape
     order = np.zeros((d, n), dtype=np.int32)
     sorted_values = np.zeros((d, n))
     length = np.zeros(d, dtype=np.int64)
+    starts = np.zeros((d, n + 1), dtype=np.int32)
+    n_groups = np.zeros(d, dtype=np.int64)
     for a in range(d):
         if nominal[a]:
             continue
@@ -89,10 +92,16 @@ def bundle(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray, n_value
         order[a, :known.size] = known
         sorted_values[a, :known.size] = values[known, a]
         length[a] = known.size
+        first = np.flatnonzero(np.r_[True, sorted_values[a, 1:known.size] != sorted_values[a, :known.size - 1]]
+                               ) if known.size else np.zeros(0, dtype=np.int64)
+        n_groups[a] = first.size
+        starts[a, :first.size] = first
+        starts[a, first.size] = known.size
     return (np.ascontiguousarray(values), np.ascontiguousarray(missing),
             np.ascontiguousarray(values.T), np.ascontiguousarray(missing.T),
             np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
-            order, sorted_values, length, np.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)))
+            order, sorted_values, length, np.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)),
+            starts, n_groups)
 
 
 def num_all_conditions(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> float:
@@ -195,15 +204,70 @@ def _heuristic(p, n, C, bar, log_int):
     return p * (math.log(p / float(n + p)) / _LN2 - C)
 
 
-@njit(cache=True)
-def _best_cut(idx_row, val_row, length, lab, P, N, C, best_global, log_int):
-    """KEEL's best condition on one numeric attribute: ``(h, value, op)``.
+@njit(cache=True, inline="always")
+def _score_cut(cp, cn, P, N, C, best_h, best_global, cur, value, op, log_int):
+    """The cut after value ``cur`` (``cp``, ``cn`` on its ``<=`` side) against the best so far."""
+    bar = max(best_h, best_global)
+    h_lower = _heuristic(cp, cn, C, bar, log_int)
+    h_greater = _heuristic(P - cp, N - cn, C, bar, log_int)
+    if h_lower > h_greater and h_lower > best_h:
+        return h_lower, cur, _LOWER
+    if h_greater > best_h:
+        return h_greater, cur, _GREATER
+    return best_h, value, op
 
-    Walks the active instances in value order; each distinct value but the
-    last is a cut, scored as ``<= value`` and ``> value`` (the ``>`` side
-    counts are ``P`` and ``N`` minus the ``<=`` side's, missing values
-    included, as in KEEL). One distinct value gives ``= value`` with
-    heuristic 0 (if it has positives).
+
+@njit(cache=True)
+def _best_cut_runs(idx_row, val_row, starts, n_runs, lab, P, N, C, best_global, log_int):
+    """``_best_cut_active`` over the whole presort of an attribute, run of equal values by run.
+
+    Counts each run's active positives and negatives without branches
+    (``lab`` is 0, 1 or 2); runs without active instances are no cut points.
+    """
+    best_h = -_MAXD
+    value = 0.0
+    op = -1
+    cp = 0
+    cn = 0
+    ng = 0
+    cur = 0.0
+    cur_p = 0
+    cur_n = 0
+    for g in range(n_runs):
+        gp = 0
+        gn = 0
+        for t in range(starts[g], starts[g + 1]):
+            lb = lab[idx_row[t]]
+            gp += lb & 1
+            gn += lb >> 1
+        if gp + gn == 0:
+            continue
+        if ng > 0:                              # the run of ``cur`` ends: a cut after it
+            cp += cur_p
+            cn += cur_n
+            best_h, value, op = _score_cut(cp, cn, P, N, C, best_h, best_global, cur, value, op, log_int)
+        cur = val_row[starts[g]]
+        cur_p = gp
+        cur_n = gn
+        ng += 1
+    if ng == 1:
+        value = cur
+        op = _EQUAL
+        if cur_p != 0:
+            best_h = 0.0 * (math.log(cur_p / float(cur_n + cur_p)) / _LN2 - C)
+    return best_h, value, op
+
+
+@njit(cache=True)
+def _best_cut_active(idx_row, val_row, length, lab, P, N, C, best_global, log_int):
+    """KEEL's best condition on one numeric attribute: ``(h, value, op)``; ``idx_row`` lists active
+    instances only (``lab`` 1 or 2), counted without label branches.
+
+    Walks them in value order; each distinct value but the last is a cut,
+    scored as ``<= value`` and ``> value`` (the ``>`` side counts are ``P``
+    and ``N`` minus the ``<=`` side's, missing values included, as in KEEL).
+    One distinct value gives ``= value`` with heuristic 0 (if it has
+    positives).
     """
     best_h = -_MAXD
     value = 0.0
@@ -216,8 +280,6 @@ def _best_cut(idx_row, val_row, length, lab, P, N, C, best_global, log_int):
     cur_n = 0
     for t in range(length):
         lb = lab[idx_row[t]]
-        if lb == 0:
-            continue
         x = val_row[t]
         if ng == 0:
             cur = x
@@ -225,25 +287,13 @@ def _best_cut(idx_row, val_row, length, lab, P, N, C, best_global, log_int):
         elif x != cur:                          # the group of ``cur`` ends: a cut after it
             cp += cur_p
             cn += cur_n
-            bar = max(best_h, best_global)
-            h_lower = _heuristic(cp, cn, C, bar, log_int)
-            h_greater = _heuristic(P - cp, N - cn, C, bar, log_int)
-            if h_lower > h_greater and h_lower > best_h:
-                best_h = h_lower
-                value = cur
-                op = _LOWER
-            elif h_greater > best_h:
-                best_h = h_greater
-                value = cur
-                op = _GREATER
+            best_h, value, op = _score_cut(cp, cn, P, N, C, best_h, best_global, cur, value, op, log_int)
             cur = x
             cur_p = 0
             cur_n = 0
             ng += 1
-        if lb == 1:
-            cur_p += 1
-        else:
-            cur_n += 1
+        cur_p += 2 - lb
+        cur_n += lb - 1
     if ng == 1:
         value = cur
         op = _EQUAL
@@ -267,8 +317,8 @@ def _cut_lists(D, act, m, lab, L):
     """
     XT, MT, nominal, sort_idx, sort_val, sort_len = D[2], D[3], D[4], D[6], D[7], D[8]
     d, n = XT.shape
-    S = np.empty((d, max(m, 1)), dtype=np.int32)
-    SV = np.empty((d, max(m, 1)))
+    S = np.empty((d, m + 1), dtype=np.int32)        # one spare slot for the branch-free filter
+    SV = np.empty((d, m + 1))
     few = _few(m, n)
     vals = np.empty(m)
     ids = np.empty(m, dtype=np.int32)
@@ -290,10 +340,9 @@ def _cut_lists(D, act, m, lab, L):
         else:
             for t in range(sort_len[a]):
                 i = sort_idx[a, t]
-                if lab[i] != 0:
-                    S[a, c] = i
-                    SV[a, c] = sort_val[a, t]
-                    c += 1
+                S[a, c] = i
+                SV[a, c] = sort_val[a, t]
+                c += lab[i] != 0
         L[a] = c
     return S, SV
 
@@ -313,7 +362,7 @@ def _grow(base, D, grow_pos, grow_neg):
     of the earlier ones (``_may_beat``); the others can neither be chosen nor
     change which candidate is.
     """
-    X, M, XT, MT, nominal, n_values, sort_idx, sort_val, sort_len, log_int = D
+    X, M, XT, MT, nominal, n_values, sort_idx, sort_val, sort_len, log_int, run_start, n_runs = D
     n, d = X.shape
     k0 = base.shape[0] // 3
     lab = np.zeros(n, dtype=np.int8)          # 1: active positive, 2: active negative
@@ -411,10 +460,10 @@ def _grow(base, D, grow_pos, grow_neg):
                         op = _EQUAL
             else:
                 if filtered:
-                    best_h, value, op = _best_cut(S[ai], SV[ai], L[ai], lab, P, N, C, best_global, log_int)
+                    best_h, value, op = _best_cut_active(S[ai], SV[ai], L[ai], lab, P, N, C, best_global, log_int)
                 else:
-                    best_h, value, op = _best_cut(sort_idx[ai], sort_val[ai], sort_len[ai], lab, P, N, C,
-                                                  best_global, log_int)
+                    best_h, value, op = _best_cut_runs(sort_idx[ai], sort_val[ai], run_start[ai], n_runs[ai], lab,
+                                                       P, N, C, best_global, log_int)
             if best_h > best_global:
                 best_pos = ii
                 best_attr = ai
@@ -448,10 +497,9 @@ def _grow(base, D, grow_pos, grow_neg):
                         c = 0
                         for t in range(L[a]):
                             i = S[a, t]
-                            if lab[i] != 0:
-                                S[a, c] = i
-                                SV[a, c] = SV[a, t]
-                                c += 1
+                            S[a, c] = i
+                            SV[a, c] = SV[a, t]
+                            c += lab[i] != 0
                         L[a] = c
                 else:
                     S, SV = _cut_lists(D, act, m, lab, L)
