@@ -317,8 +317,8 @@ def _cut_lists(D, lab, m):
     """
     XT, nominal, sort_idx, sort_val = D[0], D[1], D[3], D[4]
     d, n = XT.shape
-    S = np.empty((d, max(m, 1)), dtype=np.int64)
-    SV = np.empty((d, max(m, 1)))
+    S = np.empty((d, m + 1), dtype=np.int64)        # one spare slot for the branch-free filters
+    SV = np.empty((d, m + 1))
     if _few(m, n):
         act = np.empty(m, dtype=np.int64)
         c = 0
@@ -343,10 +343,9 @@ def _cut_lists(D, lab, m):
             c = 0
             for t in range(n):
                 i = sort_idx[a, t]
-                if lab[i] != 0:
-                    S[a, c] = i
-                    SV[a, c] = sort_val[a, t]
-                    c += 1
+                S[a, c] = i
+                SV[a, c] = sort_val[a, t]
+                c += lab[i] != 0
     return S, SV
 
 
@@ -361,11 +360,13 @@ def _grow(base, D, members, y, cl):
     """
     XT, nominal, n_values, log_int = D[0], D[1], D[2], D[6]
     d, n = XT.shape
-    lab = np.zeros(n, dtype=np.int8)
+    lab = np.zeros(n, dtype=np.int8)          # 1: active positive, 2: active negative
+    act = np.empty(n, dtype=np.int64)         # the active instances, in index order
     m = 0
     P = 0
     for i in range(n):
         if members[i]:
+            act[m] = i
             m += 1
             if y[i] == cl:
                 lab[i] = 1
@@ -420,12 +421,11 @@ def _grow(base, D, members, y, cl):
                 for v in range(n_values[a]):
                     cov[v] = 0.0
                     acc[v] = 0.0
-                for i in range(n):
-                    if lab[i] != 0:
-                        v = int(XT[a, i])
-                        cov[v] += 1.0
-                        if lab[i] == 1:
-                            acc[v] += 1.0
+                for t in range(m):
+                    i = act[t]
+                    v = int(XT[a, i])
+                    cov[v] += 1.0
+                    acc[v] += lab[i] & 1
                 for v in range(n_values[a]):
                     g = _gain(int(acc[v]), int(cov[v]), l2def, max(att_gain, best_gain), log_int)
                     if g > att_gain:
@@ -444,10 +444,9 @@ def _grow(base, D, members, y, cl):
                     key = val_row[t]
                     gc = 0
                     gp = 0
-                    while t < length and val_row[t] == key:
+                    while t < length and val_row[t] == key:     # listed instances are all active (lab 1 or 2)
                         gc += 1
-                        if lab[idx_row[t]] == 1:
-                            gp += 1
+                        gp += 2 - lab[idx_row[t]]
                         t += 1
                     sc = m - fc                     # second bag (x >= key) includes this group
                     sa = P - fa
@@ -493,26 +492,26 @@ def _grow(base, D, members, y, cl):
         new[3 * k + 1] = best_value
         new[3 * k + 2] = best_split
         k += 1
-        m = 0
+        m2 = 0
         P = 0
-        for i in range(n):
-            if lab[i] != 0:
-                if _antd_covers(best_att, best_value, best_split, XT[best_att, i], nominal[best_att]):
-                    m += 1
-                    if lab[i] == 1:
-                        P += 1
-                else:
-                    lab[i] = 0
+        for t in range(m):
+            i = act[t]
+            if _antd_covers(best_att, best_value, best_split, XT[best_att, i], nominal[best_att]):
+                act[m2] = i
+                m2 += 1
+                P += lab[i] & 1
+            else:
+                lab[i] = 0
+        m = m2
         for a in range(d):                      # the cut-point lists of the covered instances
             if nominal[a]:
                 continue
             c = 0
             for t in range(L[a]):
                 i = S[a, t]
-                if lab[i] != 0:
-                    S[a, c] = i
-                    SV[a, c] = SV[a, t]
-                    c += 1
+                S[a, c] = i
+                SV[a, c] = SV[a, t]
+                c += lab[i] != 0
             L[a] = c
         def_acc_rate = best_rate
     return new[:3 * k].copy()
