@@ -75,6 +75,7 @@ _MASK = types.bool_[::1]
 _BITS = types.uint64[::1]
 _STATS = types.float64[::1]
 _NAN = float("nan")
+_EPS = 2.220446049250313e-16        # double precision's machine epsilon
 _ERR_NONE, _ERR_DL = 0, 1
 
 
@@ -1018,12 +1019,14 @@ def _purity_ge(sx, pos, k, last, m, sp, b):
 
 
 @njit(cache=True)
-def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
+def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, sort_idx, sort_val, y, cl):
     """findAndSetSupportBoundForKnownAntecedents (all weights one), in place on ``bound``/``fuzzy``.
 
     KEEL sums memberships over the instances sorted by value; only the
     non-trivial terms are computed here, in the same order (see
-    ``_purity_le``/``_purity_ge``).
+    ``_purity_le``/``_purity_ge``), and only for candidates whose purity,
+    estimated from prefix sums with a bound on its rounding error, may
+    reach the best one or decide KEEL's early stop.
     """
     K = att.shape[0]
     n = XT.shape[1]
@@ -1037,8 +1040,8 @@ def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
             if _fuzzy_covers(att[k], value[k], split[k], bound[k], fuzzy[k], XT[att[k], i], nominal[att[k]]) == 0:
                 zero[k, i] = True
                 zeros_of[i] += 1
-    xs = np.empty(n)
-    ys = np.empty(n, dtype=np.bool_)
+    sx = np.empty(n + 1)                       # one spare slot for the branch-free filter
+    sy = np.empty(n + 1, dtype=np.bool_)
     while n_finished < K:
         max_all = -np.inf
         best_j = -1
@@ -1048,23 +1051,36 @@ def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
                 continue
             a = att[j]
             m = 0
-            for i in range(n):                  # the instances the other antecedents cover
-                if zeros_of[i] - (1 if zero[j, i] else 0) == 0:
-                    xs[m] = XT[a, i]
-                    ys[m] = y[i] == cl
-                    m += 1
+            if not nominal[a]:                  # the instances the other antecedents cover, in value order
+                for t in range(n):              # (the stable presort filtered: ties in index order)
+                    i = sort_idx[a, t]
+                    sx[m] = sort_val[a, t]
+                    sy[m] = y[i] == cl
+                    m += zeros_of[i] - int(zero[j, i]) == 0
             if nominal[a] or m == 0:
                 finished[j] = True
                 n_finished += 1
                 continue
-            o = np.argsort(xs[:m], kind="mergesort")
-            sx = xs[:m][o]
-            sy = ys[:m][o]
             sp = split[j]
+            # prefix sums of (x - sp) over all and over the class's instances, and of the class count:
+            # estimates of every candidate's sums in O(1); KEEL's sums (in its order) are computed only
+            # where the estimate, within its error bound, cannot decide a comparison
+            dist = np.zeros(m + 1)
+            dist_pos = np.zeros(m + 1)
+            n_pos = np.zeros(m + 1, dtype=np.int64)
+            total = 0.0
+            for t in range(m):
+                dist[t + 1] = dist[t] + (sx[t] - sp)
+                dist_pos[t + 1] = dist_pos[t] + ((sx[t] - sp) if sy[t] else 0.0)
+                n_pos[t + 1] = n_pos[t] + (1 if sy[t] else 0)
+                total += abs(sx[t] - sp)
             max_this = 0.0
             best_found = _NAN
-            last_accu = 0.0
+            last_accu = 0.0                     # KEEL's sums of the last candidate (exact when last_known)
             last_cover = 0.0
+            last_known = True
+            last_k = -1
+            last_err = 0.0
             if int(value[j]) == 0:
                 first = 0                       # instances with x <= sp, of the class
                 first_pos = 0
@@ -1073,31 +1089,79 @@ def _support_bounds(att, value, split, bound, fuzzy, XT, nominal, y, cl):
                         first_pos += 1
                     first += 1
                 for k in range(1, m):
-                    if (last_accu + (m - k - 1)) / (last_cover + (m - k - 1)) < max_this:
+                    r = m - k - 1
+                    if not last_known:          # KEEL's stopping test on estimates, exact where they cannot tell
+                        est = (last_accu + r) / (last_cover + r)
+                        margin = 4.0 * last_err / (last_cover + r - last_err) if last_cover + r > 2.0 * last_err \
+                            else np.inf
+                        if est < max_this - margin:
+                            break
+                        if not est > max_this + margin:
+                            last_accu, last_cover = _purity_le(sx, sy, first, last_k, sp, sx[last_k], first,
+                                                               first_pos)
+                            last_known = True
+                    if last_known and (last_accu + r) / (last_cover + r) < max_this:
                         break
                     if sp < sx[k] and sx[k] != sx[k - 1]:
-                        accu, cover = _purity_le(sx, sy, first, k, sp, sx[k], first, first_pos)
-                        purity = accu / cover
-                        if purity >= max_this:
-                            max_this = purity
-                            best_found = sx[k]
+                        b = sx[k]
+                        w = 1.0 / (b - sp)
+                        cover = first + (k - first) - (dist[k] - dist[first]) * w
+                        accu = first_pos + (n_pos[k] - n_pos[first]) - (dist_pos[k] - dist_pos[first]) * w
+                        err = 4.0 * (m + 2) * _EPS * (total * w + m + 2)
+                        exact = cover <= 2.0 * err
+                        if not exact:
+                            margin = 4.0 * err / (cover - err)
+                            exact = accu / cover >= max_this - margin
+                        if exact:
+                            accu, cover = _purity_le(sx, sy, first, k, sp, b, first, first_pos)
+                            purity = accu / cover
+                            if purity >= max_this:
+                                max_this = purity
+                                best_found = b
                         last_accu = accu
                         last_cover = cover
+                        last_known = exact
+                        last_k = k
+                        last_err = err
             else:
                 last = m                        # instances with x >= sp start at ``last``
                 while last > 0 and sx[last - 1] >= sp:
                     last -= 1
                 for k in range(m - 2, -1, -1):
-                    if (last_accu + k) / (last_cover + k) < max_this:
+                    if not last_known:
+                        est = (last_accu + k) / (last_cover + k)
+                        margin = 4.0 * last_err / (last_cover + k - last_err) if last_cover + k > 2.0 * last_err \
+                            else np.inf
+                        if est < max_this - margin:
+                            break
+                        if not est > max_this + margin:
+                            last_accu, last_cover = _purity_ge(sx, sy, last_k, last, m, sp, sx[last_k])
+                            last_known = True
+                    if last_known and (last_accu + k) / (last_cover + k) < max_this:
                         break
                     if sp > sx[k] and sx[k] != sx[k + 1]:
-                        accu, cover = _purity_ge(sx, sy, k, last, m, sp, sx[k])
-                        purity = accu / cover
-                        if purity >= max_this:
-                            max_this = purity
-                            best_found = sx[k]
+                        b = sx[k]
+                        w = 1.0 / (sp - b)
+                        lo = k + 1
+                        hi = max(last, lo)
+                        cover = (hi - lo) + (dist[hi] - dist[lo]) * w + (m - last)
+                        accu = (n_pos[hi] - n_pos[lo]) + (dist_pos[hi] - dist_pos[lo]) * w + (n_pos[m] - n_pos[last])
+                        err = 4.0 * (m + 2) * _EPS * (total * w + m + 2)
+                        exact = cover <= 2.0 * err
+                        if not exact:
+                            margin = 4.0 * err / (cover - err)
+                            exact = accu / cover >= max_this - margin
+                        if exact:
+                            accu, cover = _purity_ge(sx, sy, k, last, m, sp, b)
+                            purity = accu / cover
+                            if purity >= max_this:
+                                max_this = purity
+                                best_found = b
                         last_accu = accu
                         last_cover = cover
+                        last_known = exact
+                        last_k = k
+                        last_err = err
             if max_this > max_all:
                 best_j = j
                 best_bound = best_found
@@ -1203,7 +1267,7 @@ def _furia_fit(D, y, n_classes, total_conds, optimizations, folds, seed):
             S[offsets[r] + j] = merged[r][3 * j + 2]
     for r in range(n_rules):                                       # fuzzification
         lo, hi = offsets[r], offsets[r + 1]
-        _support_bounds(A[lo:hi], V[lo:hi], S[lo:hi], B[lo:hi], F[lo:hi], XT, nominal, y, owner[r])
+        _support_bounds(A[lo:hi], V[lo:hi], S[lo:hi], B[lo:hi], F[lo:hi], XT, nominal, D[3], D[4], y, owner[r])
     for r in range(n_rules):                                       # never fuzzified: nearest value beyond
         for j in range(offsets[r], offsets[r + 1]):
             a = A[j]
