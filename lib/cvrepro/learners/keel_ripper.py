@@ -40,8 +40,10 @@ Missing values never satisfy a condition. KEEL writes only the predicted
 class, so ``predict_proba`` is one-hot.
 
 The whole fit is one numba call: the candidate cut points of a numeric
-attribute come from a per-fit presort, filtered as the rule's coverage
-shrinks, and rule coverages are cached as masks.
+attribute come from a per-fit presort (scanned run of equal values by run),
+filtered as the rule's coverage shrinks; the scans count positives and
+negatives without branching on the labels, and rule coverages are cached
+as masks.
 """
 from __future__ import annotations
 
