@@ -187,7 +187,8 @@ def test_list_learners_counts_the_recorded_keel_runs():
     from cvrepro.learners import list_learners
 
     table = list_learners().set_index("name")
-    for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc")):
+    for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc"),
+                      ("RIPPER", "ripper"), ("FURIA", "furia")):
         payload = _payload(key)
         cases = payload["cases"]
         row = table.loc[name]

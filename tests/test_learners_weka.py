@@ -36,11 +36,7 @@ FIXTURES = sorted((Path(__file__).parent / "fixtures" / "weka").glob("*.json.gz"
 TOLERANCE = 1e-12
 TOLERANCES = {"NaiveBayes": 1e-9}   # normal densities: WEKA's Math.exp/log intrinsics vs the C library's, ~1e-10
 # Differences found by these fixtures in learners outside issue 14, kept visible until fixed:
-KNOWN_DIFFERENCES = {
-    "PART--segment": "fold 0: rule 'a15 > -15.8889 AND a6 <= 0.607407' covers 58 training instances in WEKA, "
-                     "57 in ours (training values 0.607404/0.607407/0.607408 lie within WEKA's 1e-6 "
-                     "comparison tolerance of the split point); probabilities differ by up to 0.0014",
-}
+KNOWN_DIFFERENCES: dict = {}       # case id -> why it differs from WEKA (strict xfail); none left
 EXACT = {"Logistic", "REPTree", "REPTree-P", "Bagging", "Bagging-P60-S3", "RandomTree", "RandomTree-K3-S7",
          "RandomForest-I10", "Perceptron-H0", "MLP-H3", "SMO", "JRip", "JRip-F4-N1-O1-S7", "JRip-P-E", "OneR",
          "OneR-B3"}

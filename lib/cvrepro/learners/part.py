@@ -127,7 +127,7 @@ class PART(C45):
             if self.schema_.nominal[attr]:
                 hit = col == index
             else:
-                hit = (col > point) if index == 1 else (col <= point)
+                hit = (col - point >= SMALL) if index == 1 else (col - point < SMALL)   # WEKA's Utils.smOrEq
             cover *= np.where(miss, frac, hit.astype(float))
         return cover
 

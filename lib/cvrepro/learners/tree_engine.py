@@ -57,8 +57,10 @@ class Node:
     """One tree node; ``rows``/``w`` are the training instances (and weights) that reached it.
 
     A leaf has ``is_leaf`` set; an internal node tests attribute ``attr`` (a
-    nominal one has a branch per value, a numeric one ``<= point`` / ``> point``)
-    and has ``children`` and their training fractions ``frac``.
+    nominal one has a branch per value, a numeric one ``<= point`` / ``> point``
+    with WEKA's tolerance: ``x - point < 1e-6`` goes to the first branch, as
+    C45Split.whichSubset's Utils.smOrEq) and has ``children`` and their
+    training fractions ``frac``.
     """
 
     __slots__ = ("dist", "attr", "point", "children", "is_leaf", "is_empty", "frac", "rows", "w", "index",

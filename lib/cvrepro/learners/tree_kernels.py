@@ -413,7 +413,7 @@ def branch_codes(col, rows, w, nominal, point, n_sub):
         if v != v:
             sub[p] = -1
             continue
-        b = int(v) if nominal else (1 if v > point else 0)
+        b = int(v) if nominal else (0 if v - point < SMALL else 1)     # C45Split.whichSubset: Utils.smOrEq
         sub[p] = b
         perbag[b] += w[p]
     return sub, perbag
@@ -723,7 +723,7 @@ def predict_rows(X, nominal, attr, point, leaf, empty, first, n_kids, frac, prob
                         stack[top], weight[top] = first[node] + b, wt * frac[node, b]
                         top += 1
                 continue
-            b = int(v) if nominal[attr[node]] else (1 if v > point[node] else 0)
+            b = int(v) if nominal[attr[node]] else (0 if v - point[node] < SMALL else 1)   # Utils.smOrEq
             if empty[first[node] + b]:
                 for k in range(probs.shape[1]):
                     out[i, k] += wt * probs[node, k]

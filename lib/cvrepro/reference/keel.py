@@ -90,6 +90,15 @@ ALGORITHMS: dict[str, KeelAlgorithm] = {a.name: a for a in (
                    ("StringKernel_normalize", "False"), ("StringKernel_pruning", "None"),
                    ("KERNELtype", "PolyKernel"), ("FitLogisticModels", "False"),
                    ("ConvertNominalAttributesToBinary", "True"), ("PreprocessType", "Normalize")), True, 1),
+    # rule and tree learners (cvrepro.learners.keel_ripper, furia, tree, keel_part); rule parsers: keel_rules
+    KeelAlgorithm("Ripper-C", "Ripper", "keel.Algorithms.Rule_Learning.Ripper.Principal",
+                  (("grow_pct", 0.66), ("K", 2)), True, 1),
+    KeelAlgorithm("FURIA-C", "FURIA", "keel.Algorithms.Fuzzy_Rule_Learning.Hybrid.FURIA.Main",
+                  (("Number of Optimizations", 2), ("Number of folds", 3)), True, 1),
+    KeelAlgorithm("C45-C", "C4.5 Decision Tree", "keel.Algorithms.Decision_Trees.C45.C45",
+                  (("pruned", "TRUE"), ("confidence", 0.25), ("instancesPerLeaf", 2)), False, 1),
+    KeelAlgorithm("PART-C", "PART", "keel.Algorithms.Genetic_Rule_Learning.PART.Principal",
+                  (("confidence", 0.25), ("itemsetsPerLeaf", 2)), False, 1),
 )}
 
 
