@@ -22,7 +22,6 @@ from cvrepro.learners.part import PART
 from cvrepro.learners.pdfc import PDFC
 from cvrepro.learners.random_tree import RandomTree
 from cvrepro.learners.reptree import REPTree
-from cvrepro.learners.ripper import Ripper
 from cvrepro.learners.smo import SMO
 from cvrepro.learners.tree import C45, HDDT
 from cvrepro.learners.wrapped import Wrapped
@@ -31,7 +30,7 @@ ESTIMATORS = [
     C45(), C45(laplace=True, unpruned=True), HDDT(), PART(),
     WekaNaiveBayes(kernel=True), WekaNaiveBayes(kernel=False),
     IBk(k=3), SMO(), WekaMLP(hidden_layers="3", epochs=100),
-    Ripper(random_state=0), DecisionStump(), AdaBoostM1(n_iterations=5),
+    DecisionStump(), AdaBoostM1(n_iterations=5),
     Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
     Wrapped(SVC(), normalize=True),
     WekaLogistic(), REPTree(), RandomTree(), Bagging(n_iterations=3), RandomForest(n_trees=3),
