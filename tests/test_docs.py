@@ -184,6 +184,21 @@ def test_citation_file_matches_the_package_and_cites_the_five_papers():
         assert title.rstrip(".").lower() in s.citation.lower(), (s.id, title)
 
 
+def test_bibtex_file_holds_the_five_papers_and_the_readmes_entry():
+    from cvrepro.studies import STUDIES
+
+    text = (ROOT / "docs" / "references.bib").read_text()
+    entries = dict(re.findall(r"^@\w+\{(\w+),\n(.*?)^\}", text, re.S | re.M))
+    assert list(entries) == [*STUDIES, "cvrepro"]
+    for sid, study in STUDIES.items():
+        title = re.search(r"title\s*=\s*\{(.*)\},", entries[sid]).group(1)
+        plain = re.sub(r"[{}$]", "", title).lower()
+        assert plain in study.citation.lower(), (sid, title)
+    readme_entry = next(b["code"] for b in blocks(ROOT / "README.md") if b["language"] == "bibtex")
+    assert readme_entry.strip() in text
+    assert re.search(r"version\s*=\s*\{%s\}" % re.escape(pyproject()["version"]), readme_entry)
+
+
 def test_licence_file_is_the_bsd_3_clause_text():
     text = (ROOT / "LICENSE").read_text()
     assert pyproject()["license"] == "BSD-3-Clause"
