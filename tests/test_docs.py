@@ -152,6 +152,18 @@ def test_links_between_pages_resolve():
     assert not broken, broken
 
 
+def test_readme_gives_the_run_times_of_every_notebook():
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("<!-- run times:"):]
+    table = section[:section.index("\n\n", section.index("| notebook |"))]
+    rows = {line.split("|")[1].strip(" `"): line for line in table.splitlines()[3:]}
+    names = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert sorted(rows) == names, "README's run-times table: one row per notebook (tools/time_notebooks.py)"
+    for row in rows.values():
+        smoke, quick = row.split("|")[2:4]
+        assert re.search(r"\d (s|min|h) \(", smoke) and re.search(r"\d (s|min|h) \(", quick), row
+
+
 def test_readme_links_every_docs_page():
     readme = (ROOT / "README.md").read_text()
     unlinked = [p.name for p in PAGES[1:] if f"(docs/{p.name})" not in readme]
