@@ -11,7 +11,7 @@ NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 PYTEST_ARGS ?=
 
-.PHONY: all venv notebooks overview sync lint test bench lab clean distclean help $(NAMES)
+.PHONY: all venv notebooks overview sync lint test bench lab docs clean distclean help $(NAMES)
 
 all: notebooks
 	$(PY) tools/overview.py
@@ -19,7 +19,7 @@ all: notebooks
 help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
 	@echo "make <notebook name> [PROFILE=...]     run one notebook, e.g. make 00_datasets"
-	@echo "make test | lint | sync | bench | lab | clean"
+	@echo "make test | lint | sync | bench | lab | docs | clean"
 	@echo "notebooks: $(NAMES)"
 
 $(STAMP): pyproject.toml requirements.lock
@@ -60,9 +60,14 @@ bench: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
+# Only what make generated: build/, figures/ but its README, the notebooks' default stores
+# (results/<study>/); a store of your own under results/ is kept. tools/clean.py says what it removes.
 clean:
-	rm -rf build results
-	find figures -mindepth 1 ! -name README.md -exec rm -rf {} +
+	$(PYTHON) tools/clean.py
+
+# The documentation's generated tables (README's studies and references, docs/learners.md).
+docs: $(STAMP)
+	$(PY) tools/docs_tables.py
 
 distclean: clean
 	rm -rf $(VENV)

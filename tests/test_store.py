@@ -160,15 +160,15 @@ def test_duckdb_pandas_and_pyarrow_read_the_runs_tables(tmp_path):
     assert_same_table(by_arrow.drop(columns=["seed", "config"]), res.iterations, KEYS + ["iteration"])
 
 
-def test_readme_duckdb_example_gives_the_iterations_table(tmp_path, monkeypatch):
-    """The README's store example, run as written, in a fresh directory."""
-    text = (ROOT / "README.md").read_text()
-    section = text[text.index("### The results store"):]
+def test_docs_duckdb_example_gives_the_iterations_table(tmp_path, monkeypatch):
+    """The store example of docs/engine.md, run as written, in a fresh directory."""
+    text = (ROOT / "docs" / "engine.md").read_text()
+    section = text[text.index("## The results store"):]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     assert "duckdb" in code and "read_parquet" in code
     monkeypatch.chdir(tmp_path)
     scope = {}
-    exec(compile(code, "README.md", "exec"), scope)
+    exec(compile(code, "docs/engine.md", "exec"), scope)
     res, table = scope["res"], scope["table"]
     assert len(table) == len(res.iterations) > 0
     assert_same_table(table, res.iterations, KEYS + ["iteration"])

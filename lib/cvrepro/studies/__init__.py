@@ -69,10 +69,11 @@ STUDIES: dict[str, Study] = {s.id: s for s in (
           "covariate_shift"),
     Study("vanwinckelen2012", 3, "Look before you leap: some insights into learner evaluation with "
           "cross-validation",
-          "Vanwinckelen, G., & Blockeel, H. Look before you leap: some insights into learner evaluation "
-          "with cross-validation. Extended version of: On estimating model accuracy with repeated "
-          "cross-validation, in Proceedings of the 21st Belgian-Dutch Conference on Machine Learning "
-          "(BeneLearn 2012), pp. 39-44.",
+          "Vanwinckelen, G., & Blockeel, H. (2015). Look before you leap: some insights into learner "
+          "evaluation with cross-validation. In Proceedings of the Workshop on Statistically Sound Data "
+          "Mining at ECML/PKDD 2014, PMLR 47, pp. 3-20. Extended version of: On estimating model accuracy "
+          "with repeated cross-validation, in Proceedings of the 21st Belgian-Dutch Conference on Machine "
+          "Learning (BeneLearn 2012), pp. 39-44.",
           "conditional_error"),
     Study("japkowicz2011", 4, "Evaluating learning algorithms: a classification perspective (tutorial)",
           "Japkowicz, N., & Shah, M. (2011). Evaluating Learning Algorithms: A Classification Perspective. "
