@@ -182,13 +182,14 @@ NOTES = {
 }
 
 
-def _read(text: str) -> pd.DataFrame:
-    return pd.read_csv(StringIO(text), sep="\t")
+def _read(text: str, as_text: bool = False) -> pd.DataFrame:
+    return pd.read_csv(StringIO(text), sep="\t", dtype=str if as_text else None)
 
 
-def measures_table() -> pd.DataFrame:
-    """The nine measures of the eight classifiers on UCI Breast Cancer, as printed."""
-    return _read(_MEASURES)
+def measures_table(as_text: bool = False) -> pd.DataFrame:
+    """The nine measures of the eight classifiers on UCI Breast Cancer, as printed (``as_text``: the
+    printed strings, whose decimals say how the slide rounded)."""
+    return _read(_MEASURES, as_text)
 
 
 def ranks_table() -> pd.DataFrame:
@@ -220,9 +221,9 @@ def friedman_ranks() -> pd.DataFrame:
     return _read(_FRIEDMAN_RANKS)
 
 
-def visualization_table() -> pd.DataFrame:
+def visualization_table(as_text: bool = False) -> pd.DataFrame:
     """Accuracy, F-measure and AUC of NB, SMO and AdaBoost on Breast Cancer, Labour and Liver."""
-    return _read(_VISUALIZATION)
+    return _read(_VISUALIZATION, as_text)
 
 
 def anneal_confusion(classifier: str) -> np.ndarray:

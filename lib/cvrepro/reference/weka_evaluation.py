@@ -105,7 +105,7 @@ def cross_validate(jobs, java_options=(), timeout: float = 3600) -> list[dict]:
         source = tmp / "CvreproWekaEvaluation.java"
         source.write_text(EVALUATION_SOURCE, encoding="utf-8")
         lines, written = [], {}
-        for k, job in enumerate(jobs):
+        for job in jobs:
             key = id(job.X), id(job.y)
             if key not in written:
                 written[key] = tmp / f"data{len(written)}.arff"
