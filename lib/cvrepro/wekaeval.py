@@ -228,7 +228,7 @@ def weka_measures(pred: WekaCVPredictions, positive: int | str = 1) -> dict:
     tiny = np.nextafter(0.0, 1.0)                                      # Java's Double.MIN_VALUE
     post = np.maximum(P[rows, t], tiny)
     prior = np.maximum(pred.priors[pred.fold, t], tiny)
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):      # the branch np.where does not take may be inf/NaN
         info = np.where(post >= prior, np.log2(post) - np.log2(prior),
                         -(np.log2(1.0 - post) - np.log2(1.0 - prior)))
     target = np.zeros_like(P)

@@ -66,9 +66,10 @@ RMSE_EXAMPLE = {
     "proba": np.array([0.95, 0.6, 0.8, 0.75, 0.9]), "y": np.array([1, 0, 1, 0, 1]),
     "squared_errors": np.array([0.0025, 0.36, 0.04, 0.5625, 0.01]), "rmse": 0.4416,
 }
-# "Information Score": the same predictions, P(y=1) = 0.6; P(yi|f) is the probability of the true class.
+# "Information Score": the same predictions, P(y=1) = 3/5; the slide's column "P(yi|f)" is the classifier's
+# probability of class 1 (as in the RMSE example): x2's .6 scores 0 because P(y=0|f) = .4 is the prior of 0.
 INFO_SCORE_EXAMPLE = {
-    "posterior_of_true_class": np.array([0.95, 0.6, 0.8, 0.75, 0.9]), "y": np.array([1, 0, 1, 0, 1]),
+    "proba": np.array([0.95, 0.6, 0.8, 0.75, 0.9]), "y": np.array([1, 0, 1, 0, 1]),
     "per_instance": np.array([0.66, 0.0, 0.42, 0.32, 0.59]), "mean": 0.40,
 }
 
