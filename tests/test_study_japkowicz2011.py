@@ -232,3 +232,14 @@ def test_claims_on_a_small_run_have_valid_verdicts(tmp_path):
     verdict = claims.set_index("claim")["verdict"]
     assert verdict[verdict.index.str.startswith("t-tests on overlapping")].eq("undecided").all()
     assert verdict[verdict.index.str.startswith("complex classifiers remain")].eq("undecided").all()
+
+
+def test_gaussian_nb_cv_equals_the_per_fold_fits():
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(97, 2)) + np.repeat([[0.0, 0.0], [0.8, 0.3]], [50, 47], axis=0)
+    y = np.repeat([0, 1], [50, 47])
+    fold = rng.permutation(np.arange(97) % 10)
+    got = study.gaussian_nb_cv(X, y, fold, 10)
+    for f in range(10):
+        test = fold == f
+        assert np.array_equal(got[test], study.gaussian_nb_predict(X[~test], y[~test], X[test]))
