@@ -349,12 +349,11 @@ say(study.flu_note(flu))
 
 # %% [markdown]
 # ## Claims
-# Each claim of the tutorial, checked on our results.
+# Each claim of the tutorial, checked on our results (also written to `claims.csv` / `claims.md`).
 
 # %%
 claims = study.claims(ours, examples, lab, printed_tests, ours_tests, fr, sim, est, rc, vis, results.flu,
                       params["alpha"])
-show_table(claims, out, "claims_table", "Table 21. The tutorial's claims: our verdicts and their evidence.")
 for r in claims.itertuples():
     say(f"- **{r.verdict}**: {r.claim} ({r.where}). {r.evidence}.")
 
@@ -364,7 +363,7 @@ for r in claims.itertuples():
 # %%
 summary = study.reproduction_summary(vs, wrong, examples, printed_tests, fr, vt,
                                      an if study.VIS_MULTICLASS in params["explorer_datasets"] else None)
-show_table(summary, out, "reproduction_summary", "Table 22. Which printed numbers we reproduce exactly, which "
+show_table(summary, out, "reproduction_summary", "Table 21. Which printed numbers we reproduce exactly, which "
            "differ, and why.")
 say(summary_sentence(claims) + " " + study.conclusion(summary, claims, results))
 record_run(out, "japkowicz2011", profile, claims, started)
