@@ -167,7 +167,7 @@ bad = examples[examples.agrees.eq(False)]
 say(f"{int(examples.agrees.eq(True).sum())} of {int(examples.agrees.notna().sum())} printed numbers come out "
     "exactly (two 60 % classifiers, equal precision and recall, kappa 43.29 %, RMSE 0.4416). The information "
     f"score differs: Kononenko & Bratko's definition scores x4 (P(y=1|f) = .75 for a negative, below the prior .4 "
-    f"of its class) as a loss of {examples.set_index('quantity').loc['IS(x4)', 'ours']:.2f} bits and averages "
+    f"of its class) as a loss, {examples.set_index('quantity').loc['IS(x4)', 'ours']:.2f} bits, and averages "
     f"{examples.set_index('quantity').loc['ISavg (Kononenko & Bratko)', 'ours']:.2f}; the slide's formula drops the "
     "loss branch's minus sign, and its 0.40 is the mean of the unsigned scores.")
 
@@ -223,7 +223,8 @@ both = acc.merge(printed_acc, on="Dataset", how="left", suffixes=(" ours", " pri
 show_table(both, out, "ten_domains_accuracy", f"Table 8. Accuracy (%) on the ten domains: ours ("
            f"{params['sign_runs']} x 10-fold CV) beside the printed table.", digits=2)
 ours_tests = study.two_domain_tests(acc, params["alpha"])
-show_table(ours_tests, out, "sign_wilcoxon_ours", "Table 9. The same tests on our accuracies.", digits=4)
+show_table(ours_tests, out, "sign_wilcoxon_ours", "Table 9. The same tests on our accuracies, two-sided at alpha = "
+           f"{params['alpha']} (no direction chosen in advance; the slides test one-sided).", digits=4)
 say(study.ten_domain_note(acc, printed_acc, ours_tests, results.weka))
 
 # %% [markdown]
@@ -339,13 +340,13 @@ show_table(pd.DataFrame([{"scenario": s.name, "kind": s.kind, "description": s.d
                          for s in SCENARIOS.values() if s.name in (params["flu_scenarios"] or SCENARIOS)]),
            out, "flu_scenarios", "Table 19. The scenarios and the parameters each changes.")
 flu = study.flu_table(results)
-show_table(flu, out, "flu_results", "Table 20. Error and pD per scenario and classifier (means over the "
-           "repetitions).", digits=3)
+show_table(flu, out, "flu_results", f"Table 20. Error per scenario and classifier (means over "
+           f"{params['flu_repetitions']} repetition(s)) and pD (median, and its range).", digits=3)
 show_figure(study.figure_flu(flu), out, "figure_flu",
-            "Figure 6. Performance deterioration pD per scenario; hatched bars are the simple classifiers (1R, the "
+            "Figure 6. Performance deterioration pD per scenario (median over the repetitions); hatched bars are the simple classifiers (1R, the "
             "simple perceptron), plain their complex partners (decision tree, MLP); dotted: the largest |pD| "
             "without any change.")
-say(study.flu_note(flu))
+say(study.flu_note(flu, results.flu))
 
 # %% [markdown]
 # ## Claims
@@ -355,7 +356,7 @@ say(study.flu_note(flu))
 claims = study.claims(ours, examples, lab, printed_tests, ours_tests, fr, sim, est, rc, vis, results.flu,
                       params["alpha"])
 for r in claims.itertuples():
-    say(f"- **{r.verdict}**: {r.claim} ({r.where}). {r.evidence}.")
+    say(f"- **{r.verdict}**: {r.claim} (*{r.where}*). Evidence: {r.evidence}.")
 
 # %% [markdown]
 # ## Conclusion

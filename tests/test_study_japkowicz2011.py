@@ -211,9 +211,11 @@ def test_learners_table_names_every_label_and_its_status():
         study.make_learner_for("kNN")
 
 
-def test_claims_on_a_small_run_have_valid_verdicts(tmp_path):
+def test_claims_on_a_small_run_have_valid_verdicts(tmp_path, monkeypatch):
+    make = study.make_learner_for       # the rule learner (a slow stand-in until WEKA's JRip is ported) as C4.5
+    monkeypatch.setattr(study, "make_learner_for", lambda label: make("C4.5" if label == "Ripp" else label))
     params = study_parameters("japkowicz2011", "smoke")
-    params.update(explorer_datasets=["breast-cancer", "labor"], ttest_runs=2, sign_domains=["contact-lenses"],
+    params.update(explorer_datasets=["breast-cancer", "labor", "bupa"], ttest_runs=2, sign_domains=["contact-lenses"],
                   n_bootstrap=5, n_permutations=3, sim_replications=4, sim_n=60, sim_truth_samples=3,
                   flu_train=200, flu_test=300, flu_scenarios=["none", "DP", "NR/Poor", "MC"], weka_reference=False)
     params["sim_separations"] = [1.0, 0.4]
@@ -232,6 +234,25 @@ def test_claims_on_a_small_run_have_valid_verdicts(tmp_path):
     verdict = claims.set_index("claim")["verdict"]
     assert verdict[verdict.index.str.startswith("t-tests on overlapping")].eq("undecided").all()
     assert verdict[verdict.index.str.startswith("complex classifiers remain")].eq("undecided").all()
+    assert verdict[verdict.index.str.contains("bogus")].eq("undecided").all()      # 3 permutations: p >= 0.25
+    ranges = study.roc_cost_analysis(res)["ranges"]
+    assert (ranges.pc_to > ranges.pc_from).all() and set(ranges.winner) >= {"NB", "C4.5"}
+    # the slide's averages: two follow neither from the exact numbers nor from the slide's own rounded ones
+    vt = study.visualization_table_vs_paper(res)
+    assert vt[vt.domain != "Avg"].agrees.all()
+    slips = vt.loc[vt.domain == "Avg", "printed average not from the slide's numbers"]
+    assert [s.split(" (")[0] for s in slips if s] == ["Acc 72.46", "F .64"]
+
+
+def test_flu_table_takes_the_median_and_flags_poor_ideal_fits():
+    runs = pd.DataFrame({"kind": "class definition", "scenario": "FC", "classifier": "SimpleNN",
+                         "repetition": [0, 1, 2], "error": [0.193, 0.184, 0.175],
+                         "ideal error": [0.374, 0.186, 0.183], "trivial error": [0.414, 0.412, 0.400],
+                         "pD": [-4.525, -0.009, -0.037]})
+    res = study.Results(params={}, flu=runs)
+    table = study.flu_table(res)
+    assert table.pD.iloc[0] == -0.037 and table.pD_min.iloc[0] == -4.525
+    assert study.poor_ideal_fits(runs).repetition.tolist() == [0]
 
 
 def test_gaussian_nb_cv_equals_the_per_fold_fits():
