@@ -264,3 +264,12 @@ def test_gaussian_nb_cv_equals_the_per_fold_fits():
     for f in range(10):
         test = fold == f
         assert np.array_equal(got[test], study.gaussian_nb_predict(X[~test], y[~test], X[test]))
+
+
+def test_a_label_runs_its_registry_learner_or_the_named_fallback():
+    """Ripp runs WEKA's JRip once the registry has it, the RIPPER stand-in until then (seeded as JRip's -S 1)."""
+    assert study.LearnerChoice("C4.5", "weka.classifiers.trees.J48", fallback="RIPPER").runs() == "C4.5"
+    assert study.LearnerChoice("NoSuchLearner", "weka.x.Y", fallback="RIPPER").runs() == "RIPPER"
+    row = study.learners_table().set_index("label").loc["Ripp"]
+    if row["status"] != "faithful":
+        assert study.make_learner_for("Ripp").get_params().get("random_state") == 1

@@ -70,7 +70,8 @@ from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_ta
 from ..wekaeval import WekaCVPredictions, WekaStratifiedKFold, weka_cross_validate, weka_measures
 
 __all__ = [
-    "EIGHT", "LEARNERS", "SCALES", "SIGN_DOMAINS", "SIGN_LEARNERS", "VIS_DOMAINS", "FLU_LEARNERS", "POSITIVE",
+    "EIGHT", "LEARNERS", "LearnerChoice", "SCALES", "SIGN_DOMAINS", "SIGN_LEARNERS", "VIS_DOMAINS", "FLU_LEARNERS",
+    "POSITIVE",
     "NominalOneR", "Results", "load", "anneal_as_weka", "liver_in_uci_order", "make_learner_for", "learners_table",
     "datasets_table", "run", "measures_of", "table_measures", "table_measures_vs_paper", "rank_measures",
     "table_ranks_vs_paper", "worked_examples", "roc_cost_analysis", "figure_roc_cost", "labor_tests",
@@ -1963,9 +1964,16 @@ def conclusion(summary: pd.DataFrame, claims_: pd.DataFrame, results: Results) -
 # --------------------------------------------------------------------------- bench
 
 def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
-    """Core-hours of the WEKA-style cross-validations at ``params`` per (data set, learner), measured on one
-    10-fold run each and scaled by the runs the profile asks for; for ``make bench``."""
+    """Core-hours of the study at ``params``, by (task, learner): the WEKA-style cross-validations (one
+    10-fold run each, scaled by the runs the profile asks for), the bootstrap and permutation test
+    (a few samples each, scaled), the simulation (one chunk, scaled) and the flu domain (two scenarios at
+    the profile's sizes, scaled to every scenario and repetition); for ``make bench``."""
     import time
+
+    def timed(function, *args, **kwargs):
+        start = time.perf_counter()
+        function(*args, **kwargs)
+        return (time.perf_counter() - start) / 3600
 
     counts: dict = {}
     for d, label, _, folds in _cv_jobs(params):
@@ -1973,7 +1981,21 @@ def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
     out = {}
     for (d, label), n in counts.items():
         X, y = load(d)
-        start = time.perf_counter()
-        weka_cross_validate(make_learner_for(label), X, y)
-        out[(d, label)] = (time.perf_counter() - start) * n / 3600
+        out[(d, label)] = timed(weka_cross_validate, make_learner_for(label), X, y) * n
+    for d, label in dict.fromkeys((d, lab) for d, a, b in params["resampling_pairs"] for lab in (a, b)):
+        X, y = load(d)
+        est = make_learner_for(label)
+        boot = timed(bootstrap_error, est, X, y, n_bootstrap=5, random_state=1, progress=False) / 5
+        perm = timed(label_permutation_test, est, X, y, cv=WekaStratifiedKFold(10, 1), n_permutations=2,
+                     random_state=1, progress=False) / 3
+        out[(f"resampling: {d}", label)] = boot * params["n_bootstrap"] + perm * (params["n_permutations"] + 1)
+    reps, separations = params["sim_replications"], len(params["sim_separations"])
+    out[("simulation", "Gaussian NB")] = (timed(simulation_chunk, 1.0, 0, 5, params["sim_n"], 0) / 5 * reps
+                                          + timed(simulation_truth, 1.0, int(0.9 * params["sim_n"]), 5, 0) / 5
+                                          * params["sim_truth_samples"]) * separations
+    scenarios = len(params["flu_scenarios"] or SCENARIOS)
+    probe = {**params, "flu_scenarios": ["none", "DP"]}
+    for label in FLU_LEARNERS:           # a run fits once for the baseline and once per scenario (the ideal)
+        per_fit = timed(_flu_task, 0, label, probe, None) / 3
+        out[("flu domain", label)] = per_fit * (1 + 1.3 * scenarios) * params["flu_repetitions"]
     return pd.Series(out)
