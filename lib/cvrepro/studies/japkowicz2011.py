@@ -1194,9 +1194,16 @@ def _simulation(params, cache_root, n_jobs, backend, progress):
     tasks = [(simulation_chunk, (sep, s, min(s + chunk, reps), n, seed, cache_root))
              for sep in params["sim_separations"] for s in range(0, reps, chunk)]
     parts = _parallel(tasks, n_jobs, backend, progress, "simulated data sets")
-    truth = [simulation_truth(sep, int(n * 0.9), params["sim_truth_samples"], seed)
-             for sep in params["sim_separations"]]
-    return pd.concat(parts, ignore_index=True), pd.DataFrame(truth)
+    cache = _Cache(cache_root)
+    truth = []
+    for sep in params["sim_separations"]:
+        key = f"simulation/v{SIM_VERSION}/truth-sep{sep:g}-n{int(n * 0.9)}-S{params['sim_truth_samples']}-s{seed}"
+        row = cache.load_table(key)
+        if row is None:
+            row = pd.DataFrame([simulation_truth(sep, int(n * 0.9), params["sim_truth_samples"], seed)])
+            cache.save_table(key, row)
+        truth.append(row)
+    return pd.concat(parts, ignore_index=True), pd.concat(truth, ignore_index=True)
 
 
 def simulation_table(results: Results, alpha: float = 0.05) -> pd.DataFrame:
