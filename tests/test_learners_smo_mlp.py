@@ -77,3 +77,12 @@ def test_pairwise_coupling_recovers_consistent_probabilities():
     r = p[:, None] / (p[:, None] + p[None, :])
     n = np.ones((3, 3))
     assert pairwise_coupling(n, r, tol=1e-10) == pytest.approx(p, abs=1e-6)
+
+
+@pytest.mark.parametrize("probability", [False, True])
+def test_smo_with_one_class_gives_it_probability_one(probability):
+    """No pair to vote on: the one class seen gets probability 1 (not 0/0 = NaN)."""
+    X = np.random.default_rng(0).random((10, 2))
+    with np.errstate(all="raise"):
+        proba = SMO(probability=probability).fit(X, np.zeros(10, int)).predict_proba(X[:3])
+    assert np.array_equal(proba, np.ones((3, 1)))

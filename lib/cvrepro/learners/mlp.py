@@ -25,7 +25,11 @@ intrinsic that differs in the last bit for ~10 % of arguments, and
 per-instance training amplifies such differences: against WEKA on a default
 OpenJDK 17, probabilities agree to WEKA's 3 printed decimals on most of
 Raeder et al.'s sets, while on long trainings (chess, dna) 94-99 % of
-predictions agree. WEKA's own results thus depend on the JVM.
+predictions agree. WEKA's own results thus depend on the JVM. The parity
+tests and their fixtures (tools/record_weka_fixtures.py) therefore use the
+strict JVM as the reference: its ``exp`` is fdlibm's, which Java specifies
+for ``StrictMath`` and which gives the same bits on every machine, whereas
+the intrinsic depends on the JVM build and the CPU.
 
 :meth:`WekaMLP.fit_predict_folds` trains the models of many
 cross-validation splits together, vectorized across models

@@ -426,6 +426,8 @@ class SMO(TabularClassifier):
 
     def _predict_proba(self, X):
         K = len(self.classes_)
+        if K == 1:                                      # no pair to vote: the only class seen
+            return np.ones((X.shape[0], 1))
         out = np.zeros((X.shape[0], K))
         F = self._pair_outputs(self.filters_apply(X))
         if not self.probability:

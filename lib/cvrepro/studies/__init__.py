@@ -43,7 +43,6 @@ class Study:
     title: str
     citation: str
     topic: str
-    paper_file: str
 
     @property
     def notebook(self) -> str:
@@ -61,29 +60,29 @@ STUDIES: dict[str, Study] = {s.id: s for s in (
           "Raeder, T., Hoens, T. R., & Chawla, N. V. (2010). Consequences of variability in classifier "
           "performance estimates. In Proceedings of the 10th IEEE International Conference on Data Mining "
           "(ICDM 2010), pp. 421-430. doi:10.1109/ICDM.2010.110",
-          "variability", "raeder2010_variability_of_cv_estimates.txt"),
+          "variability"),
     Study("moreno_torres2012", 2, "Study on the impact of partition-induced dataset shift on k-fold "
           "cross-validation",
           "Moreno-Torres, J. G., Saez, J. A., & Herrera, F. (2012). Study on the impact of partition-induced "
           "dataset shift on k-fold cross-validation. IEEE Transactions on Neural Networks and Learning "
           "Systems, 23(8), 1304-1312. doi:10.1109/TNNLS.2012.2199516",
-          "covariate_shift", "moreno_torres2012_partition_induced_shift.txt"),
+          "covariate_shift"),
     Study("vanwinckelen2012", 3, "Look before you leap: some insights into learner evaluation with "
           "cross-validation",
           "Vanwinckelen, G., & Blockeel, H. Look before you leap: some insights into learner evaluation "
           "with cross-validation. Extended version of: On estimating model accuracy with repeated "
           "cross-validation, in Proceedings of the 21st Belgian-Dutch Conference on Machine Learning "
           "(BeneLearn 2012), pp. 39-44.",
-          "conditional_error", "vanwinckelen2012_look_before_you_leap.txt"),
+          "conditional_error"),
     Study("japkowicz2011", 4, "Evaluating learning algorithms: a classification perspective (tutorial)",
           "Japkowicz, N., & Shah, M. (2011). Evaluating Learning Algorithms: A Classification Perspective. "
           "Cambridge University Press. The tutorial based on the book: Japkowicz, N., Performance "
           "evaluation for learning algorithms: techniques, application and issues.",
-          "evaluation_tutorial", "japkowicz_tutorial_evaluating_learning_algorithms.txt"),
+          "evaluation_tutorial"),
     Study("scheffer1997", 5, "Unbiased assessment of learning algorithms",
           "Scheffer, T., & Herbrich, R. (1997). Unbiased assessment of learning algorithms. In Proceedings "
           "of the 15th International Joint Conference on Artificial Intelligence (IJCAI-97), pp. 798-803.",
-          "parameter_channel", "scheffer_herbrich1997_unbiased_assessment.txt"),
+          "parameter_channel"),
 )}
 STUDY_IDS: tuple[str, ...] = tuple(STUDIES)
 
