@@ -18,7 +18,9 @@ from cvrepro.wekaeval import weka_cross_validate, weka_measures
 
 FIXTURE = Path(__file__).parent / "fixtures" / "japkowicz2011" / "weka_explorer.json"
 CASES = json.loads(FIXTURE.read_text())["cases"]
-FAITHFUL = ["NB", "C4.5", "3NN", "IBk -K 3", "SVM", "Bagg", "Boost", "RanF"]   # Ripp waits for WEKA's JRip
+FAITHFUL = ["NB", "C4.5", "3NN", "IBk -K 3", "SVM", "Bagg", "Boost", "RanF"]
+if study.learners_table().set_index("label").loc["Ripp", "status"] == "faithful":    # WEKA's JRip is registered
+    FAITHFUL.append("Ripp")
 
 
 def _case(dataset, label, seed=1):
