@@ -42,7 +42,8 @@ KNOWN_DIFFERENCES = {
                      "comparison tolerance of the split point); probabilities differ by up to 0.0014",
 }
 EXACT = {"Logistic", "REPTree", "REPTree-P", "Bagging", "Bagging-P60-S3", "RandomTree", "RandomTree-K3-S7",
-         "RandomForest-I10", "Perceptron-H0", "MLP-H3", "SMO"}
+         "RandomForest-I10", "Perceptron-H0", "MLP-H3", "SMO", "JRip", "JRip-F4-N1-O1-S7", "JRip-P-E", "OneR",
+         "OneR-B3"}
 
 
 @cache

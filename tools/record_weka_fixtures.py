@@ -6,7 +6,8 @@ tools/record_weka_fixtures.py [case ids]``); the parity tests
 run, and with the live WEKA when the jar is found. The format is described in
 tests/fixtures/weka/README.md. Each case names our learner (a registry name
 and parameters) and the WEKA command line it must reproduce; folds are
-``StratifiedKFold(3, shuffle=True, random_state=0)`` over the catalog's rows.
+``StratifiedKFold(3, shuffle=True, random_state=case.fold_seed)`` (0 unless the
+case says otherwise) over the catalog's rows.
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class Case:
     params: dict = field(default_factory=dict)
     strict_math: bool = False        # run the JVM with STRICT_EXP (fdlibm exp/log), the learner's reference
     model: str = ""                  # how the tests compare printed models ("" = not compared)
+    fold_seed: int = 0               # random_state of the StratifiedKFold that makes the folds
 
 
 CASES = [
@@ -80,14 +82,26 @@ CASES = [
          ("vote", "labor", "soybean", "crx", "glass", "breast-w"), model="text"),
     Case("Perceptron-H0", "Perceptron", "weka.classifiers.functions.MultilayerPerceptron", ("-H", "0"),
          ("labor", "glass", "iris"), strict_math=True),
+    # JRip and OneR: folds of another seed than the ones used while porting them
+    Case("JRip", "JRip", "weka.classifiers.rules.JRip", (), ("vote", "soybean", "crx", "glass", "labor", "segment"),
+         model="text", fold_seed=777),
+    Case("JRip-F4-N1-O1-S7", "JRip", "weka.classifiers.rules.JRip", ("-F", "4", "-N", "1.0", "-O", "1", "-S", "7"),
+         ("glass", "vote"), {"folds": 4, "min_no": 1.0, "optimizations": 1, "random_state": 7}, model="text",
+         fold_seed=777),
+    Case("JRip-P-E", "JRip", "weka.classifiers.rules.JRip", ("-P", "-E"), ("crx", "soybean"),
+         {"use_pruning": False, "check_error_rate": False}, model="text", fold_seed=777),
+    Case("OneR", "OneR", "weka.classifiers.rules.OneR", (), ("vote", "soybean", "crx", "glass", "labor", "iris"),
+         model="text", fold_seed=777),
+    Case("OneR-B3", "OneR", "weka.classifiers.rules.OneR", ("-B", "3"), ("glass", "crx"), {"min_bucket_size": 3},
+         model="text", fold_seed=777),
 ]
 
 
-def folds_of(name: str) -> np.ndarray:
+def folds_of(name: str, seed: int = 0) -> np.ndarray:
     """Fold number (0..N_FOLDS-1) of every row of data set ``name`` (the test fold it belongs to)."""
     ds = load_dataset(name)
     fold = np.empty(len(ds.y), dtype=np.int64)
-    for k, (_, test) in enumerate(StratifiedKFold(N_FOLDS, shuffle=True, random_state=0).split(ds.X, ds.y)):
+    for k, (_, test) in enumerate(StratifiedKFold(N_FOLDS, shuffle=True, random_state=seed).split(ds.X, ds.y)):
         fold[test] = k
     return fold
 
@@ -110,7 +124,7 @@ def record(cases, jar: str) -> list[Path]:
         for case, name in batch:
             ds = load_dataset(name)
             X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
-            fold = folds_of(name)
+            fold = folds_of(name, case.fold_seed)
             for k in range(N_FOLDS):
                 jobs.append(WekaJob(case.classifier, case.options, X, ds.y, np.flatnonzero(fold != k),
                                     np.flatnonzero(fold == k)))

@@ -14,6 +14,26 @@ and ``capped`` is True when the rule stopped only because
 iterations in a given order (Raeder et al.'s Table III: 50 random orderings
 of 500 runs), and :func:`replay_reproducibility` computes a Table III row.
 
+Three readings of Raeder et al. are ours, each with its alternative offered:
+
+- orderings (``sampling``): their Table III reaches 1000.00 iterations from
+  500 stored runs, so an ordering cannot be a permutation of the stored runs;
+  we read it as runs drawn with replacement up to the rule's cap (1000 there),
+  ``"replacement"``; ``"permutation"`` (each stored run once, capped at the
+  number stored) and ``"cycle"`` (one permutation repeated) are offered;
+- pairing (``pairing``): both learners replay the same orderings, so their
+  iteration t comes from one CV seed (``"shared"``); ``"independent"`` gives
+  each learner its own orderings;
+- equal estimates: estimates are rounded to ``decimals`` (10) before they are
+  compared, so that floating-point noise (a learner whose AUROC is the same in
+  every run up to 1e-16) counts as a tie, as it would in a tool that computes
+  each run's AUROC the same way.  R scores a tie 1/2 (its eq. 1).  The KS rule
+  computes D of the two empirical CDFs (``ties="ecdf"``, scipy's statistic,
+  where equal estimates cancel) or, to reproduce their Table III(b) (SMO on
+  tic-tac-toe: Rank stops at 2, KS never, 1000.00), from the merged order
+  without grouping ties (``ties="merge"``: the odd iterations' value first
+  among equal ones, so two constant samples are D = 1 apart).
+
 Papers: Raeder, Hoens & Chawla (2010), Sec. V (rank and KS criteria, R);
 Moreno-Torres, Saez & Herrera (2012), Algorithm 5 (Pearson criterion).
 """
@@ -21,12 +41,15 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from sklearn.utils import check_random_state
 
 from .progress import progress_bar
 
 DEFAULT_MAX_ITERATIONS = 500  # the number of stored runs in Raeder et al.
+ESTIMATE_DECIMALS = 10  # estimates equal to 10 decimals are ties (AUROC steps are >= 1e-8 here)
+SAMPLINGS = ("replacement", "permutation", "cycle")
+PAIRINGS = ("shared", "independent")
+KS_TIES = ("ecdf", "merge")
 
 
 @dataclass(frozen=True)
@@ -108,8 +131,9 @@ class StoppingRule:
 
     def replay(self, estimates, probas=None, order=None):
         """Apply the rule to stored iterations ``estimates[t]`` (and ``probas[t]``)
-        taken in ``order`` (default: as stored).  Running out of stored
-        iterations before the rule stops counts as capped.  Returns a StopResult."""
+        taken in ``order`` (default: as stored; an index may repeat, for
+        orderings drawn with replacement).  Running out of ``order`` before
+        the rule stops counts as capped.  Returns a StopResult."""
         estimates = np.asarray(estimates, dtype=float)
         if estimates.ndim != 1 or estimates.size == 0:
             raise ValueError(f"estimates must be a non-empty 1-d sequence, got shape {estimates.shape}")
@@ -119,15 +143,32 @@ class StoppingRule:
                 raise ValueError(f"probas has {probas.shape[0]} iterations, estimates {estimates.size}")
         order = np.arange(estimates.size) if order is None else np.asarray(order)
         if (order.ndim != 1 or order.size == 0 or not np.issubdtype(order.dtype, np.integer)
-                or order.min() < 0 or order.max() >= estimates.size
-                or np.unique(order).size != order.size):
-            raise ValueError("order must be distinct iteration indices into the stored sequence")
+                or order.min() < 0 or order.max() >= estimates.size):
+            raise ValueError(f"order must be a non-empty sequence of iteration indices in "
+                             f"0..{estimates.size - 1}")
         self.reset()
+        order = order[:self.max_iterations]
+        stop = self._first_stop(estimates[order], probas, order)
+        if stop is not None:
+            return self._replayed(estimates[order], stop)
         for t in order:
             if self.update(estimates[t], None if probas is None else probas[t]):
                 break
         else:
             self.stopped = self.capped = True
+        return StopResult(self.n_iterations, self.estimate, self.capped)
+
+    def _first_stop(self, estimates, probas=None, order=None):
+        """Where the rule stops on the stored iterations taken in ``order`` (``estimates``
+        already in that order), as (iterations consumed, converged), computed all at
+        once with the same arithmetic as :meth:`update`; None: replay one by one."""
+        return None
+
+    def _replayed(self, ordered, stop):
+        """Set the state ``update`` would have left after consuming ``stop[0]`` of ``ordered``."""
+        n, converged = stop
+        self.n_iterations, self._sum = n, float(np.cumsum(ordered[:n])[-1])
+        self.stopped, self.capped = True, not converged
         return StopResult(self.n_iterations, self.estimate, self.capped)
 
     def __repr__(self):
@@ -150,23 +191,47 @@ class FixedIterations(StoppingRule):
     def _converged(self, estimate, oof_proba):
         return self.n_iterations >= self.n
 
+    def _first_stop(self, estimates, probas=None, order=None):
+        return (self.n, True) if estimates.size >= self.n else (estimates.size, False)
+
     def _params(self):
         return {"n": self.n, "max_iterations": self.max_iterations}
 
 
-def _correlation(x, y):
-    """Pearson correlation; identical vectors give exactly 1, and a constant
-    vector against a different one gives NaN (never counted as converged)."""
-    if np.array_equal(x, y):
-        return 1.0
-    if np.ptp(x) == 0 or np.ptp(y) == 0:
-        return float("nan")
-    return float(np.corrcoef(x, y)[0, 1])
+def average_ranks(rows):
+    """1-based ranks of each row of ``rows`` (2-d), ties given their average rank
+    (``scipy.stats.rankdata(..., axis=1)``, computed for many rows at once)."""
+    m = np.asarray(rows, dtype=float)
+    n_rows, n = m.shape
+    order = np.argsort(m, axis=1, kind="stable")
+    ordered = np.take_along_axis(m, order, axis=1)
+    new = np.ones((n_rows, n), dtype=bool)
+    new[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    starts = np.flatnonzero(new)                      # tie groups never span two rows
+    sizes = np.diff(np.append(starts, n_rows * n))
+    first = starts % n                                # 0-based position of the group in its row
+    ranks = np.empty((n_rows, n))
+    np.put_along_axis(ranks, order, np.repeat(first + (sizes + 1) / 2, sizes).reshape(n_rows, n), axis=1)
+    return ranks
+
+
+def row_correlations(x, y):
+    """Pearson correlation of each row of ``x`` with the same row of ``y``; identical
+    rows give exactly 1, and a constant row against a different one NaN (never
+    counted as converged)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xc = x - x.mean(axis=1, keepdims=True)
+        yc = y - y.mean(axis=1, keepdims=True)
+        r = np.sum(xc * yc, axis=1) / np.sqrt(np.sum(xc * xc, axis=1) * np.sum(yc * yc, axis=1))
+    r[(np.ptp(x, axis=1) == 0) | (np.ptp(y, axis=1) == 0)] = np.nan
+    r[np.all(x == y, axis=1)] = 1.0
+    return r
 
 
 class _RunningMeanCorrelation(StoppingRule):
     """Correlation between the running means of the per-instance probability
-    estimates after iterations k - 1 and k; stop when it reaches the threshold."""
+    estimates after iterations k - 1 and k; stop when it reaches the threshold.
+    The running mean after k iterations is the running sum divided by k."""
 
     needs_proba = True
     rank = False  # Spearman = Pearson on ranks
@@ -178,22 +243,47 @@ class _RunningMeanCorrelation(StoppingRule):
         super().__init__(max_iterations)
 
     def _reset_state(self):
-        self._mean = None
+        self._total = None
         self._compared = None  # the running mean as correlated (ranked for Spearman)
         self.last_correlation = float("nan")
 
+    def _compare(self, means):
+        return average_ranks(means) if self.rank else means
+
     def _converged(self, estimate, oof_proba):
         p = _as_proba(oof_proba)
-        if self._mean is not None and p.shape != self._mean.shape:
-            raise ValueError(f"oof_proba has {p.size} values, earlier iterations {self._mean.size}")
-        first = self._mean is None
-        self._mean = p.copy() if first else self._mean + (p - self._mean) / self.n_iterations
+        if self._total is not None and p.shape != self._total.shape:
+            raise ValueError(f"oof_proba has {p.size} values, earlier iterations {self._total.size}")
+        first = self._total is None
+        self._total = p.copy() if first else self._total + p
         previous = self._compared
-        self._compared = stats.rankdata(self._mean) if self.rank else self._mean
+        self._compared = self._compare((self._total / self.n_iterations)[None, :])
         if first:
             return False
-        self.last_correlation = _correlation(previous, self._compared)
+        self.last_correlation = float(row_correlations(previous, self._compared)[0])
         return self.last_correlation >= self.threshold
+
+    def _first_stop(self, estimates, probas=None, order=None):
+        if probas is None:
+            return None
+        length = 64
+        while True:   # short prefixes first: most replays stop early
+            rows = probas[order[:min(length, estimates.size)]]
+            rows = rows[..., 1] if rows.ndim == 3 and rows.shape[2] == 2 else rows.reshape(rows.shape[0], -1)
+            if not np.all(np.isfinite(rows)):
+                raise ValueError("oof_proba contains NaN or infinite values "
+                                 "(every instance needs an out-of-fold estimate)")
+            compared = self._compare(np.cumsum(rows, axis=0) / np.arange(1, len(rows) + 1)[:, None])
+            r = row_correlations(compared[:-1], compared[1:])       # r[i]: after iteration i + 2
+            hits = np.flatnonzero(r >= self.threshold)
+            if hits.size or len(rows) >= estimates.size:
+                break
+            length *= 4
+        if hits.size:
+            self.last_correlation = float(r[hits[0]])
+            return int(hits[0]) + 2, True
+        self.last_correlation = float(r[-1]) if r.size else float("nan")
+        return len(rows), False
 
     def _params(self):
         return {"threshold": self.threshold, "max_iterations": self.max_iterations}
@@ -217,50 +307,116 @@ class PearsonCriterion(_RunningMeanCorrelation):
     per-instance out-of-fold probability estimates (a documented choice)."""
 
 
-def ks_statistic(a, b):
-    """Two-sample Kolmogorov-Smirnov D, max |F_a - F_b| (the statistic of scipy's
-    ``ks_2samp``, without its p-value, which costs a hundred times more)."""
-    a, b = np.sort(a), np.sort(b)
-    x = np.concatenate([a, b])
+def ks_statistic(a, b, ties="ecdf"):
+    """Two-sample Kolmogorov-Smirnov D.
+
+    ``ties="ecdf"``: max |F_a - F_b| over the two empirical CDFs (the statistic
+    of scipy's ``ks_2samp``, without its p-value, which costs a hundred times
+    more); equal values cancel, so two equal samples are 0 apart.
+    ``ties="merge"``: the running difference of the two CDFs along the merged
+    sorted sample, one value at a time, ``a``'s first among equal values (ties
+    not grouped): two constant samples of one value are 1 apart.  Both agree
+    when no value occurs in both samples.
+    """
+    if ties not in KS_TIES:
+        raise ValueError(f"ties must be one of {KS_TIES}, got {ties!r}")
+    a, b = np.sort(np.asarray(a, dtype=float)), np.sort(np.asarray(b, dtype=float))
+    if a.size == 0 or b.size == 0:
+        raise ValueError("both samples need at least one value")
+    x = np.unique(np.concatenate([a, b]))
     f_a = np.searchsorted(a, x, side="right") / a.size
-    f_b = np.searchsorted(b, x, side="right") / b.size
-    return float(np.max(np.abs(f_a - f_b)))
+    d = np.abs(f_a - np.searchsorted(b, x, side="right") / b.size)
+    if ties == "merge":  # also where a's copies of a value are in and b's not yet
+        d = np.maximum(d, np.abs(f_a - np.searchsorted(b, x, side="left") / b.size))
+    return float(np.max(d))
+
+
+def ks_path(estimates, ties="ecdf"):
+    """The KS criterion's D after each iteration of ``estimates`` (odd iterations against
+    even ones, as :func:`ks_statistic`), all at once; entry 0 (one iteration) is NaN."""
+    v = np.asarray(estimates, dtype=float)
+    t = np.arange(v.size)
+    values, index = np.unique(v, return_inverse=True)
+    odd = t % 2 == 0                        # the 1st, 3rd, ... iterations
+    counts = {}
+    for name, rows in (("odd", odd), ("even", ~odd)):
+        c = np.zeros((v.size, values.size))
+        c[t[rows], index[rows]] = 1
+        counts[name] = np.cumsum(np.cumsum(c, axis=0), axis=1)   # [t, j]: how many <= values[j] so far
+    n_odd, n_even = ((t + 2) // 2)[:, None], ((t + 1) // 2)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f_odd = counts["odd"] / n_odd
+        d = np.abs(f_odd - counts["even"] / n_even).max(axis=1)
+        if ties == "merge":
+            below = np.hstack([np.zeros((v.size, 1)), counts["even"][:, :-1]])   # how many < values[j]
+            d = np.maximum(d, np.abs(f_odd - below / n_even).max(axis=1))
+    d[0] = np.nan
+    return d
 
 
 class KSCriterion(StoppingRule):
     """Raeder et al.'s Kolmogorov-Smirnov criterion: the two-sample D statistic
     between the estimates of the odd (1st, 3rd, ...)
     and even (2nd, 4th, ...) iterations; stop when D is below ``threshold``
-    (0.1 or 0.2 in their Table III).  The first possible stop is after two."""
+    (0.1 or 0.2 in their Table III).  The first possible stop is after two.
 
-    def __init__(self, threshold=0.1, max_iterations=DEFAULT_MAX_ITERATIONS):
+    Estimates are rounded to ``decimals`` first (None: compared as they are),
+    and ``ties`` says how equal estimates count (see :func:`ks_statistic`):
+    ``"ecdf"`` stops at once on a constant sequence, ``"merge"`` never does.
+    """
+
+    def __init__(self, threshold=0.1, max_iterations=DEFAULT_MAX_ITERATIONS, ties="ecdf",
+                 decimals=ESTIMATE_DECIMALS):
         if not 0 < threshold <= 1:
             raise ValueError(f"threshold must be in (0, 1], got {threshold}")
+        if ties not in KS_TIES:
+            raise ValueError(f"ties must be one of {KS_TIES}, got {ties!r}")
+        if decimals is not None and (int(decimals) != decimals or decimals < 0):
+            raise ValueError(f"decimals must be a non-negative integer or None, got {decimals!r}")
         self.threshold = threshold
+        self.ties = ties
+        self.decimals = decimals
         super().__init__(max_iterations)
 
     def _reset_state(self):
         self._estimates = []
         self.last_statistic = float("nan")
 
+    def _first_stop(self, estimates, probas=None, order=None):
+        values = estimates if self.decimals is None else np.round(estimates, self.decimals)
+        length = 64
+        while True:   # short prefixes first: most replays stop early
+            d = ks_path(values[:length], self.ties)
+            below = np.flatnonzero(d < self.threshold)
+            if below.size or length >= values.size:
+                break
+            length *= 4
+        if below.size:
+            self.last_statistic = float(d[below[0]])
+            return int(below[0]) + 1, True
+        self.last_statistic = float(d[-1])
+        return values.size, False
+
     def _converged(self, estimate, oof_proba):
-        self._estimates.append(estimate)
+        self._estimates.append(estimate if self.decimals is None else float(np.round(estimate, self.decimals)))
         if len(self._estimates) < 2:
             return False
         estimates = np.asarray(self._estimates)
-        self.last_statistic = ks_statistic(estimates[1::2], estimates[0::2])
+        self.last_statistic = ks_statistic(estimates[0::2], estimates[1::2], self.ties)
         return self.last_statistic < self.threshold
 
     def _params(self):
-        return {"threshold": self.threshold, "max_iterations": self.max_iterations}
+        return {"threshold": self.threshold, "max_iterations": self.max_iterations, "ties": self.ties,
+                "decimals": self.decimals}
 
 
-def reproducibility(estimates_i, estimates_j):
+def reproducibility(estimates_i, estimates_j, decimals=ESTIMATE_DECIMALS):
     """Raeder et al.'s reproducibility R (eqs. 1-2) of two learners' paired estimates.
 
     ``R'(i, j) = mean_a I(e_ia, e_ja)`` with I = 1 if greater, 1/2 if equal
-    (exact float equality), 0 if less; ``R = max(2 R'(i, j) - 1, 2 R'(j, i) - 1)``:
-    1 when one learner wins every pair, 0 when each wins half the time.
+    (equal once rounded to ``decimals``; None: exact float equality), 0 if
+    less; ``R = max(2 R'(i, j) - 1, 2 R'(j, i) - 1)``: 1 when one learner wins
+    every pair, 0 when each wins half the time.
     """
     a = np.asarray(estimates_i, dtype=float)
     b = np.asarray(estimates_j, dtype=float)
@@ -268,19 +424,39 @@ def reproducibility(estimates_i, estimates_j):
         raise ValueError(f"need two non-empty 1-d samples of equal length, got {a.shape} and {b.shape}")
     if not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
         raise ValueError("estimates contain NaN or infinite values")
+    if decimals is not None:
+        a, b = np.round(a, decimals), np.round(b, decimals)
     r_ij = np.mean(np.where(a > b, 1.0, np.where(a == b, 0.5, 0.0)))
     return float(max(2 * r_ij - 1, 2 * (1 - r_ij) - 1))
 
 
-def random_orderings(n_stored, n_orderings=50, random_state=None):
-    """``n_orderings`` random permutations of ``range(n_stored)`` (rows)."""
+def random_orderings(n_stored, n_orderings=50, random_state=None, sampling="permutation", length=None):
+    """``n_orderings`` random orderings of the stored runs ``0..n_stored-1`` (rows).
+
+    ``sampling="permutation"``: each a permutation (``length`` at most
+    ``n_stored``, default all); ``"replacement"``: ``length`` runs drawn with
+    replacement; ``"cycle"``: a permutation repeated to ``length``.
+    """
+    if sampling not in SAMPLINGS:
+        raise ValueError(f"sampling must be one of {SAMPLINGS}, got {sampling!r}")
+    if int(n_stored) != n_stored or n_stored < 1:
+        raise ValueError(f"n_stored must be a positive integer, got {n_stored!r}")
+    length = n_stored if length is None else length
+    if int(length) != length or length < 1 or (sampling == "permutation" and length > n_stored):
+        raise ValueError(f"length must be a positive integer (at most n_stored={n_stored} for a "
+                         f"permutation), got {length!r}")
     rng = check_random_state(random_state)
-    return np.array([rng.permutation(n_stored) for _ in range(n_orderings)])
+    if sampling == "replacement":
+        return rng.randint(0, n_stored, size=(n_orderings, length))
+    perms = np.array([rng.permutation(n_stored) for _ in range(n_orderings)]).reshape(n_orderings, n_stored)
+    if sampling == "permutation":
+        return perms[:, :length]
+    return np.tile(perms, (1, -(-length // n_stored)))[:, :length]
 
 
 def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=50,
                      random_state=None, progress=True):
-    """Replay ``rule`` on each ordering (default: ``n_orderings`` random ones).
+    """Replay ``rule`` on each ordering (default: ``n_orderings`` random permutations).
 
     Returns a DataFrame with one row per ordering: ordering, n_iterations,
     estimate, capped. ``progress``: a bar when the replays take more than a
@@ -298,32 +474,49 @@ def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=5
 @dataclass(frozen=True)
 class ReplayReproducibility:
     """A Table III cell: R over the orderings, the mean stopping iteration of
-    each learner, how many replays were capped, and the per-ordering runs."""
+    each learner, how many replays were capped (stopped by the cap, not the
+    rule), how many used at least as many draws as there are stored runs
+    (``exhausted``: at a small scale such a replay is trivial or reuses runs),
+    and the per-ordering runs."""
     R: float
     iterations_a: float
     iterations_b: float
     capped_a: int
     capped_b: int
+    exhausted_a: int
+    exhausted_b: int
     runs: pd.DataFrame
 
 
 def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas_b=None,
-                           n_orderings=50, random_state=None, progress=True):
+                           n_orderings=50, random_state=None, sampling="replacement",
+                           pairing="shared", progress=True):
     """Raeder et al.'s Table III procedure for two learners' stored iterations.
 
-    The same ``n_orderings`` random orderings are applied to both learners
-    (iteration t of both comes from the same CV seed); each learner stops on
-    its own, and R is computed from the ``n_orderings`` pairs of final
-    estimates.  ``rule`` is reused (reset before each replay).
+    Each learner replays ``n_orderings`` random orderings of its stored runs
+    and stops on its own; R is computed from the ``n_orderings`` pairs of
+    final estimates.  ``sampling`` (see :func:`random_orderings`): with
+    ``"replacement"`` or ``"cycle"`` an ordering is ``rule.max_iterations``
+    long (the paper's cap of 1000 iterations from 500 runs); a permutation
+    holds each stored run once.  ``pairing="shared"``: the same orderings for
+    both learners (iteration t of both comes from one CV seed);
+    ``"independent"``: learner b gets its own.  ``rule`` is reused (reset
+    before each replay).
     """
+    if pairing not in PAIRINGS:
+        raise ValueError(f"pairing must be one of {PAIRINGS}, got {pairing!r}")
     n_a, n_b = np.asarray(estimates_a).shape[0], np.asarray(estimates_b).shape[0]
     if n_a != n_b:
         raise ValueError(f"both learners need the same stored iterations, got {n_a} and {n_b}")
-    orderings = random_orderings(n_a, n_orderings, random_state)
-    a = replay_orderings(rule, estimates_a, probas_a, orderings, progress=progress)
-    b = replay_orderings(rule, estimates_b, probas_b, orderings, progress=progress)
+    length = None if sampling == "permutation" else rule.max_iterations
+    rng = check_random_state(random_state)
+    orderings_a = random_orderings(n_a, n_orderings, rng, sampling, length)
+    orderings_b = orderings_a if pairing == "shared" else random_orderings(n_a, n_orderings, rng, sampling, length)
+    a = replay_orderings(rule, estimates_a, probas_a, orderings_a, progress=progress)
+    b = replay_orderings(rule, estimates_b, probas_b, orderings_b, progress=progress)
     runs = a.merge(b, on="ordering", suffixes=("_a", "_b"))
     return ReplayReproducibility(
         reproducibility(runs["estimate_a"], runs["estimate_b"]),
         float(runs["n_iterations_a"].mean()), float(runs["n_iterations_b"].mean()),
-        int(runs["capped_a"].sum()), int(runs["capped_b"].sum()), runs)
+        int(runs["capped_a"].sum()), int(runs["capped_b"].sum()),
+        int((runs["n_iterations_a"] >= n_a).sum()), int((runs["n_iterations_b"] >= n_a).sum()), runs)

@@ -83,6 +83,16 @@ def _ripper(rs):
     return Ripper(random_state=rs)
 
 
+def _jrip(rs):
+    from .jrip import JRip
+    return JRip()                      # WEKA's default seed -S 1, as the studies ran it
+
+
+def _oner(rs):
+    from .oner import OneR
+    return OneR()
+
+
 # --- WEKA 3.6 learners added with issue 14 ------------------------------------------------
 def _logistic(rs):
     from .logistic import WekaLogistic
@@ -172,8 +182,13 @@ _SPECS = [
     LearnerSpec("PART", "PART rule learner (partial C4.5 trees)", (MORENO,), "faithful",
                 "own implementation reusing the C4.5 engine; same rule lists as WEKA 3.6.14's PART "
                 "(KEEL's PART, used by Moreno-Torres, is a port of it)", _part),
-    LearnerSpec("RIPPER", "RIPPER rule learner", (MORENO, JAPK), "stand-in",
-                "wittgenstein's RIPPER, one-vs-rest in JRip's class order; not JRip", _ripper),
+    LearnerSpec("RIPPER", "RIPPER rule learner", (MORENO,), "stand-in",
+                "wittgenstein's RIPPER, one-vs-rest in JRip's class order, for KEEL's Ripper; WEKA's RIPPER "
+                "is JRip", _ripper),
+    LearnerSpec("JRip", "RIPPER as WEKA JRip -F 3 -N 2.0 -O 2 -S 1", (JAPK,), "faithful",
+                "own implementation of WEKA 3.6.14's JRip (compiled with numba; same rule lists as WEKA)", _jrip),
+    LearnerSpec("OneR", "1R, WEKA OneR -B 6", (JAPK,), "faithful",
+                "own implementation of WEKA 3.6.14's OneR (the tutorial's changing-environments study)", _oner),
     LearnerSpec("FURIA", "fuzzy unordered rule induction", (MORENO,), "stand-in",
                 "stand-in: RIPPER (FURIA's crisp starting point), no fuzzification", _ripper),
     LearnerSpec("Boosting", "AdaBoostM1 of 10 decision stumps (WEKA defaults)", (JAPK,), "faithful",
@@ -219,7 +234,7 @@ _SPECS = [
 ]
 
 _ALIASES = {"DT": "C4.5", "J48": "C4.5", "5NN": "5-NN", "1-NN": "1NN", "3-NN": "3NN", "4-NN": "4NN",
-            "10-NN": "10NN", "IBk": "IBk-1", "Ripper": "RIPPER", "JRip": "RIPPER"}
+            "10-NN": "10NN", "IBk": "IBk-1", "Ripper": "RIPPER", "1R": "OneR"}
 _ALIASES.update({"Logistic": "LR", "RandomForest": "RF", "SimplePerceptron": "Perceptron"})     # issue 14
 
 LEARNERS = {s.name: s for s in _SPECS}
@@ -252,6 +267,8 @@ _PARITY = {
     "REPTree": (f"{_WEKA} REPTree (defaults and -P)", 24, f"{_BITS}, same printed trees"),
     "RandomTree": (f"{_WEKA} RandomTree (defaults and -K 3 -S 7)", 24, f"{_BITS}, same printed trees"),
     "Perceptron": (f"{_WEKA} MultilayerPerceptron -H 0 {_STRICT}", 9, _BITS),
+    "JRip": (f"{_WEKA} JRip (defaults, -F 4 -N 1.0 -O 1 -S 7, and -P -E)", 30, f"{_BITS}, same printed rules"),
+    "OneR": (f"{_WEKA} OneR (-B 6 and -B 3)", 24, f"{_BITS}, same printed rules"),
     # KEEL (SCI2SUGR/KEEL, compiled): runs recorded in tests/fixtures/keel by tools/record_keel_fixtures.py;
     # KEEL writes classes only, so the classes are compared (a test keeps these counts equal to the fixtures)
     "1NN": ("KEEL KNN-C (K Value = 1)", 15, "same class on all 1508 test instances (9 data sets)"),

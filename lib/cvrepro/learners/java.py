@@ -1,8 +1,10 @@
 """Java's and WEKA's runtime arithmetic, emulated bit for bit for our ports of WEKA's learners.
 
-* :class:`JavaRandom`: ``java.util.Random``, the generator WEKA seeds with
-  ``-S`` / ``-W`` (weights of the MLP, shuffles of the MLP and SMO);
-  :meth:`JavaRandom.shuffle` is WEKA's ``Instances.randomize``.
+* ``java_random_*``: ``java.util.Random``, the generator WEKA seeds with
+  ``-S`` / ``-W``, as numba functions on a one-element state array;
+  :func:`randomize` is WEKA's ``Instances.randomize``; :class:`JavaRandom`
+  wraps them for Python-level callers (MLP weights, MLP and SMO shuffles).
+  The one implementation of Java's generator here (trees, forests, JRip use it).
 * :func:`java_exp`: ``StrictMath.exp`` (fdlibm's ``e_exp.c``); its constants
   are public (``LN2_HI`` ... ``EXP_P5``) for rewritten forms of the same
   function (:mod:`cvrepro.learners.mlp_batched`).
@@ -18,42 +20,91 @@ import math
 import numpy as np
 from numba import njit
 
-__all__ = ["JavaRandom", "java_exp", "SMALL", "weka_classify", "weka_round_text", "weka_number_text",
+from .weka_format import double_to_string, java_double
+
+__all__ = ["JavaRandom", "java_random_seed", "java_random_next", "java_random_next_int", "java_random_next_int32",
+           "java_random_next_double", "randomize", "java_exp", "SMALL", "weka_classify", "weka_round_text",
+           "weka_number_text",
            "LN2_HI", "LN2_LO", "INV_LN2", "EXP_P1", "EXP_P2", "EXP_P3", "EXP_P4", "EXP_P5"]
 
 SMALL = 1e-6          # weka.core.Utils.SMALL: the tolerance of Utils.gr / sm / eq
 
 
-class JavaRandom:
-    """``java.util.Random``: the 48-bit linear congruential generator WEKA seeds with -S."""
+# --- java.util.Random: the 48-bit linear congruential generator, as numba functions on a one-element
+# uint64 state array (so that resampling and shuffles run inside compiled loops) ---------------------
 
-    _MULT, _MASK = 0x5DEECE66D, (1 << 48) - 1
+_MULT = np.uint64(0x5DEECE66D)
+_MASK = np.uint64((1 << 48) - 1)
+
+
+@njit(cache=True)
+def java_random_seed(seed):
+    """A state array for ``new Random(seed)`` (``seed`` a Java long)."""
+    return np.array([(np.uint64(np.int64(seed)) ^ _MULT) & _MASK], dtype=np.uint64)
+
+
+@njit(cache=True)
+def java_random_next(state, bits):
+    """``Random.next(bits)`` (a non-negative int for bits < 32, a signed int for bits == 32)."""
+    state[0] = (state[0] * _MULT + np.uint64(0xB)) & _MASK
+    r = np.int64(state[0] >> np.uint64(48 - bits))
+    if bits == 32 and r >= 2147483648:
+        r -= 4294967296
+    return r
+
+
+@njit(cache=True)
+def java_random_next_int(state, bound):
+    """``Random.nextInt(bound)``."""
+    if bound & -bound == bound:
+        return (bound * java_random_next(state, 31)) >> 31
+    while True:
+        bits = java_random_next(state, 31)
+        val = bits % bound
+        if bits - val + (bound - 1) < 2147483648:
+            return val
+
+
+@njit(cache=True)
+def java_random_next_int32(state):
+    """``Random.nextInt()`` (any int)."""
+    return java_random_next(state, 32)
+
+
+@njit(cache=True)
+def java_random_next_double(state):
+    """``Random.nextDouble()``."""
+    return ((java_random_next(state, 26) << 27) + java_random_next(state, 27)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def randomize(order, state):
+    """``Instances.randomize(random)``: shuffle ``order`` in place, from the last position down."""
+    for j in range(order.shape[0] - 1, 0, -1):
+        k = java_random_next_int(state, j + 1)
+        t = order[j]
+        order[j] = order[k]
+        order[k] = t
+
+
+class JavaRandom:
+    """``java.util.Random`` as an object (for Python-level callers; the same functions as above)."""
 
     def __init__(self, seed: int):
-        self._seed = (int(seed) ^ self._MULT) & self._MASK
+        self._state = java_random_seed(int(seed))
 
     def _next(self, bits: int) -> int:
-        self._seed = (self._seed * self._MULT + 0xB) & self._MASK
-        r = self._seed >> (48 - bits)
-        return r - (1 << 32) if bits == 32 and r >= (1 << 31) else r
+        return int(java_random_next(self._state, bits))
 
     def next_double(self) -> float:
-        return ((self._next(26) << 27) + self._next(27)) * (1.0 / (1 << 53))
+        return float(java_random_next_double(self._state))
 
     def next_int(self, bound: int) -> int:
-        if bound & -bound == bound:
-            return (bound * self._next(31)) >> 31
-        while True:
-            bits = self._next(31)
-            val = bits % bound
-            if bits - val + (bound - 1) < (1 << 31):
-                return val
+        return int(java_random_next_int(self._state, bound))
 
     def shuffle(self, a: np.ndarray) -> np.ndarray:
         """Shuffle ``a`` in place as WEKA's ``Instances.randomize`` does (last position first); returns ``a``."""
-        for j in range(len(a) - 1, 0, -1):
-            k = self.next_int(j + 1)
-            a[j], a[k] = a[k], a[j]
+        randomize(a, self._state)
         return a
 
 
@@ -116,15 +167,9 @@ def weka_classify(P: np.ndarray) -> np.ndarray:
 
 def weka_round_text(x: float) -> str:
     """Java's ``Double.toString(Utils.roundDouble(x, 2))`` (weights in J48's leaves)."""
-    return repr(math.floor(x * 100 + 0.5) / 100)
+    return java_double(math.floor(x * 100 + 0.5) / 100)
 
 
 def weka_number_text(x: float) -> str:
     """WEKA's ``Utils.doubleToString(x, 6)``: round half up of x * 1e6, trailing zeros removed."""
-    temp = x * 1e6
-    units = int(temp + 0.5) if temp > 0 else -int(abs(temp) + 0.5)
-    if units == 0:
-        return "0"
-    sign, digits = ("-" if units < 0 else ""), str(abs(units)).rjust(7, "0")
-    whole, frac = digits[:-6], digits[-6:].rstrip("0")
-    return sign + whole + ("." + frac if frac else "")
+    return double_to_string(x, 6)

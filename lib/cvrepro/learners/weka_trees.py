@@ -7,9 +7,8 @@
   RandomTree the order of a node's instances, so we sort as WEKA does.
 * :func:`entropy_over_columns`, :func:`entropy_conditioned_on_rows`: WEKA's
   ``ContingencyTables`` (``x ln x``, 0 for ``x <= 0``, in bits).
-* ``java_random_*``: ``java.util.Random`` (the 48-bit linear congruential
-  generator) as numba functions on a one-element state array, so that
-  resampling and attribute draws run inside compiled loops.
+* ``java_random_*`` and :func:`randomize`: ``java.util.Random`` and
+  ``Instances.randomize``, re-exported from :mod:`cvrepro.learners.java`.
 * :class:`GrownTree`: a tree as flat arrays (attribute, split point,
   branch proportions, class distributions, children) with WEKA's
   ``distributionForInstance`` (a missing value sends the instance down every
@@ -24,6 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from .java import (
+    java_random_next,
+    java_random_next_double,
+    java_random_next_int,
+    java_random_next_int32,
+    java_random_seed,
+    randomize,
+)
 from .weka_format import double_to_string
 
 __all__ = ["weka_sort", "entropy_over_columns", "entropy_conditioned_on_rows", "GrownTree",
@@ -146,52 +153,6 @@ def max_index(v):
             best = i
             top = v[i]
     return best
-
-
-# --- java.util.Random -----------------------------------------------------
-
-_MULT = np.uint64(0x5DEECE66D)
-_MASK = np.uint64((1 << 48) - 1)
-
-
-@njit(cache=True)
-def java_random_seed(seed):
-    """A state array for ``new Random(seed)`` (``seed`` a Java long)."""
-    return np.array([(np.uint64(np.int64(seed)) ^ _MULT) & _MASK], dtype=np.uint64)
-
-
-@njit(cache=True)
-def java_random_next(state, bits):
-    """``Random.next(bits)`` (a non-negative int for bits < 32, a signed int for bits == 32)."""
-    state[0] = (state[0] * _MULT + np.uint64(0xB)) & _MASK
-    r = np.int64(state[0] >> np.uint64(48 - bits))
-    if bits == 32 and r >= 2147483648:
-        r -= 4294967296
-    return r
-
-
-@njit(cache=True)
-def java_random_next_int(state, bound):
-    """``Random.nextInt(bound)``."""
-    if bound & -bound == bound:
-        return (bound * java_random_next(state, 31)) >> 31
-    while True:
-        bits = java_random_next(state, 31)
-        val = bits % bound
-        if bits - val + (bound - 1) < 2147483648:
-            return val
-
-
-@njit(cache=True)
-def java_random_next_int32(state):
-    """``Random.nextInt()`` (any int)."""
-    return java_random_next(state, 32)
-
-
-@njit(cache=True)
-def java_random_next_double(state):
-    """``Random.nextDouble()``."""
-    return ((java_random_next(state, 26) << 27) + java_random_next(state, 27)) * (1.0 / 9007199254740992.0)
 
 
 # --- the grown tree ---------------------------------------------------------
@@ -337,16 +298,6 @@ class GrownTree:
 
 
 # --- Instances.randomize / stratify / trainCV / testCV on index arrays ----
-
-@njit(cache=True)
-def randomize(order, state):
-    """``Instances.randomize(random)``: in place, from the last position down."""
-    for j in range(order.shape[0] - 1, 0, -1):
-        k = java_random_next_int(state, j + 1)
-        t = order[j]
-        order[j] = order[k]
-        order[k] = t
-
 
 @njit(cache=True)
 def stratify(order, y, n_folds):
