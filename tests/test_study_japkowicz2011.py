@@ -213,9 +213,7 @@ def test_learners_table_names_every_label_and_its_status():
         study.make_learner_for("kNN")
 
 
-def test_claims_on_a_small_run_have_valid_verdicts(tmp_path, monkeypatch):
-    make = study.make_learner_for       # the rule learner (a slow stand-in until WEKA's JRip is ported) as C4.5
-    monkeypatch.setattr(study, "make_learner_for", lambda label: make("C4.5" if label == "Ripp" else label))
+def test_claims_on_a_small_run_have_valid_verdicts(tmp_path):
     params = study_parameters("japkowicz2011", "smoke")
     params.update(explorer_datasets=["breast-cancer", "labor", "bupa"], ttest_runs=2, sign_domains=["contact-lenses"],
                   n_bootstrap=5, n_permutations=3, sim_replications=4, sim_n=60, sim_truth_samples=3,
