@@ -25,8 +25,9 @@ printed numbers. Definitions used here:
 
 Stand-ins and deviations (named in the notebook next to each result): the
 tutorial's "3NN" is WEKA's IBk with its default k = 1 (it reproduces that row to
-every digit; IBk -K 3 is shown beside it); JRip and OneR are the registry's
-(stand-ins until WEKA's ports are registered); Hypothyroid is Quinlan's two-class
+every digit; IBk -K 3 is shown beside it); JRip and OneR are the registry's WEKA
+ports (where a registry lacks them, the RIPPER stand-in and :class:`NominalOneR`
+run, named as stand-ins); Hypothyroid is Quinlan's two-class
 UCI file; Anneal is read as WEKA's anneal.arff has it (UCI's "not applicable",
 written "?", is a value, and class 4 is declared); Liver is the catalog's bupa in
 UCI's row order (:func:`liver_in_uci_order`).
@@ -1982,8 +1983,9 @@ def conclusion(summary: pd.DataFrame, claims_: pd.DataFrame, results: Results) -
     return (f"Of the {total} printed numbers compared here, {exact} come out exactly; the {total - exact} others are "
             + ", ".join(f"{r['differ']} of the {r['printed numbers']}" for _, r in differ.iterrows())
             + ". Table 21 says why, group by group: WEKA 3.6.14's Bagging and RandomForest draw other bags than the "
-              "tutorial's WEKA, J48's ROC area is computed otherwise, a stand-in runs where one is named, and the "
-              "rest are slips on the slides. " + weka
+              "tutorial's WEKA, J48's ROC area is computed otherwise, "
+            + ("a stand-in runs where one is named, " if stand_ins else "")
+            + "and the rest are slips on the slides. " + weka
             + (" Still stand-ins: " + "; ".join(stand_ins) + "." if stand_ins else "")
             + " Hypothyroid is Quinlan's two-class file (WEKA's is in no package), and the printed NB column of the "
               "sign-test table is WEKA's NaiveBayes -D, which we have not ported.")
