@@ -167,6 +167,8 @@ def test_list_learners_counts_the_recorded_parity_cases():
     table = list_learners().set_index("name")
     assert set(counted) <= set(table.index)
     for name, row in table.iterrows():
+        if row["reference"].startswith("KEEL"):
+            continue                     # KEEL's runs: tests/test_learners_keel.py
         assert row["parity_cases"] == counted.get(name, 0), name
         if row["status"] == "faithful" and row["reference"].startswith("WEKA"):
             assert row["parity_cases"] > 0, name

@@ -113,9 +113,14 @@ def test_tables(labor):
         assert row.n_test == test.sum() and row.n_train == len(y) - test.sum()
         assert row.auroc == pytest.approx(M.auroc(y[test], P[test], classes), abs=1e-6)
         assert row.accuracy == pytest.approx(M.accuracy(y[test], M.predict_labels(P[test], classes)))
+        assert row.keel_auc == pytest.approx(M.keel_auc(y[test], M.predict_labels(P[test], classes),
+                                                        labels=classes), abs=1e-12)
     it_row = res.iterations.query("dataset == 'labor' and learner == 'tree' and k == 5 and iteration == 1")
     assert it_row.accuracy.item() == pytest.approx(f.accuracy.mean())
     assert it_row.auroc_pooled.item() == pytest.approx(M.auroc(y, P, classes), abs=1e-6)
+    assert it_row.keel_auc.item() == pytest.approx(f.keel_auc.mean())
+    assert it_row.keel_auc_pooled.item() == pytest.approx(
+        M.keel_auc(y, M.predict_labels(P, classes), labels=classes), abs=1e-12)
     assert res.oof("labor", "tree", 5).shape == (3, 57, 2)
 
 
