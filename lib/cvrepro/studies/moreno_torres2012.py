@@ -70,10 +70,11 @@ from ..published import moreno_torres2012 as published
 from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table
 
 __all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD", "SCALES",
-           "catalog_names", "build_learners", "wilcoxon_exact", "experiment_auc", "MorenoRun", "run",
+           "catalog_names", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts", "MorenoRun",
+           "run",
            "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
            "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
-           "ARTIFICIAL", "nn_chain", "artificial_partitions", "figure_1", "figure_2_4",
+           "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
            "figure_table_6", "figure_shift", "claims", "estimate_core_hours"]
 
 # --------------------------------------------------------------------------- #
@@ -92,7 +93,7 @@ SEED = 0                     # iteration i of every experiment store partitions 
 TRUE_SEED = 1_000_000        # the true SCV partitions: seeds TRUE_SEED + i, disjoint from the experiments'
 
 QUICK_DATASETS = ["Appendicitis", "Bupa", "Haberman", "Heart", "Hepatitis", "Housevotes", "Ionosphere",
-                  "Monk-2", "Saheart", "Sonar", "Spectfheart", "Wdbc"]
+                  "Sonar", "Spectfheart", "Wdbc"]
 # Per profile: data sets (paper names) and learners; single experiments per partitioner and scheme; true
 # SCV partitions per scheme; Algorithm 5's pool of stored experiments (>= experiments; its first ones are
 # the single experiments), on which data sets and learners (None: all), and replays; partitions whose
@@ -103,11 +104,11 @@ SCALES = {
               "learners": ["1NN", "C4.5", "LDA"], "experiments": 3, "true_partitions": 6,
               "convergence_experiments": 3, "convergence_datasets": None, "convergence_learners": None,
               "convergence_repetitions": 2, "shift_partitions": 2, "budgets": [1, 2], "metric": "keel_auc"},
-    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA"], "experiments": 12,
-              "true_partitions": 30, "convergence_experiments": 100,
-              "convergence_datasets": ["Appendicitis", "Haberman", "Hepatitis"],
+    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA"], "experiments": 10,
+              "true_partitions": 20, "convergence_experiments": 100,
+              "convergence_datasets": ["Haberman", "Hepatitis"],
               "convergence_learners": ["1NN", "LDA"], "convergence_repetitions": 5, "shift_partitions": 5,
-              "budgets": [1, 2, 4], "metric": "keel_auc"},
+              "budgets": [1, 2, 5], "metric": "keel_auc"},
     "paper": {"datasets": list(DATASETS), "learners": list(LEARNERS), "experiments": 100,
               "true_partitions": 200, "convergence_experiments": 100, "convergence_datasets": None,
               "convergence_learners": None, "convergence_repetitions": 10, "shift_partitions": 10,
@@ -212,16 +213,25 @@ def _dataset_table(name, ds) -> dict:
             "integer": len(integer), "nominal": len(nominal), "examples": len(ds.y)}
 
 
+def convergence_counts(probas, repetitions: int, seed: int = SEED, threshold: float = THRESHOLD) -> pd.DataFrame:
+    """Algorithm 5 on stored experiments ``probas`` (experiments x examples: each experiment's
+    out-of-fold class-1 probabilities), replayed on ``repetitions`` random orderings: one row per
+    replay with ``n_experiments`` (Conv: the experiments accumulated when the Pearson correlation of
+    consecutive accumulated averages first reaches ``threshold``) and ``capped`` (ran out)."""
+    probas = np.asarray(probas, dtype=float)
+    rule = PearsonCriterion(threshold, max_iterations=len(probas))
+    t = replay_orderings(rule, np.zeros(len(probas)), probas, n_orderings=repetitions, random_state=seed,
+                         progress=False)
+    return t.rename(columns={"ordering": "repetition", "n_iterations": "n_experiments"})[
+        ["repetition", "n_experiments", "capped"]]
+
+
 def _convergence(res, learner, repeats, count, reps, seed) -> list[dict]:
-    """Algorithm 5 replayed ``reps`` times on random orderings of the ``count`` stored experiments."""
+    """Algorithm 5 on the first ``count`` stored experiments of one engine result."""
     its = res.iterations[res.iterations.learner == learner]
     oof = res.oof(its.dataset.iloc[0], learner, int(its.k.iloc[0]))[: count * repeats]   # (iterations, n, K)
     proba = oof[:, :, -1].reshape(count, repeats, -1).mean(axis=1)                        # experiments x n
-    est = np.nan_to_num(experiment_auc(its, repeats, count)["auc"].to_numpy(), nan=0.5)
-    rule = PearsonCriterion(THRESHOLD, max_iterations=count)
-    t = replay_orderings(rule, est, proba, n_orderings=reps, random_state=seed, progress=False)
-    return [{"repetition": int(r.ordering), "n_experiments": int(r.n_iterations), "capped": bool(r.capped)}
-            for r in t.itertuples()]
+    return convergence_counts(proba, reps, seed).to_dict("records")
 
 
 def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> MorenoRun:
@@ -512,13 +522,13 @@ def budget_table(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
 # --------------------------------------------------------------------------- #
 # Figures
 # --------------------------------------------------------------------------- #
-# Figs. 2-4: an eight-example, one-class data set (our layout; the paper gives no coordinates):
-# points along a spiral arm. Started in the middle, DB-SCV's nearest-neighbour chain runs to the
-# inner end, then has to jump back out: the chain's positions i and i + 4, which share a fold,
-# end up next to each other at the jump.
-ARTIFICIAL = np.array([[np.cos(t) * r, np.sin(t) * r] for t, r in
-                       zip(np.linspace(0.0, 1.6 * np.pi, 8), np.linspace(3.0, 1.0, 8))])
-ARTIFICIAL_START = 3
+# Figs. 2-4: an eight-example, one-class data set (our layout; the paper prints no coordinates): an
+# inner quadrilateral 0-3 and four outer points 4-7, each outside one side and farther out than the last,
+# so that the nearest-neighbour chain from 0 runs once round the inside and then spirals round the
+# outside (0, 1, ..., 7). Both axes span 6.4, so HEOM's range scaling keeps the drawn distances.
+ARTIFICIAL = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.1],
+                       [2.8, -0.3], [0.3, 3.0], [-3.6, 0.3], [-0.3, -3.4]])
+ARTIFICIAL_START = 0
 
 
 def nn_chain(points, start: int) -> list[int]:
@@ -539,7 +549,8 @@ def artificial_partitions(k: int = 4, start: int = ARTIFICIAL_START, max_seed: i
     DOB-SCV and MS-SCV from a seed whose random start is ``start``; plus DB-SCV's chain."""
     X = pd.DataFrame(ARTIFICIAL, columns=["x1", "x2"])
     y = np.zeros(len(X), dtype=int)
-    chain = nn_chain(ARTIFICIAL, start)
+    scaled = (ARTIFICIAL - ARTIFICIAL.min(axis=0)) / np.ptp(ARTIFICIAL, axis=0)   # HEOM's range scaling
+    chain = nn_chain(scaled, start)
     db_expected = np.empty(len(X), dtype=int)
     db_expected[chain] = np.arange(len(X)) % k
     out = {"chain": chain}
@@ -606,13 +617,14 @@ def figure_2_4(k: int = 4):
                 ax.annotate("", P[b], P[a], arrowprops={"arrowstyle": "->", "color": "0.6"})
         ax.scatter(P[:, 0], P[:, 1], s=90, c=[colors[v] for v in f], edgecolors="k")
         ax.scatter(*P[parts["chain"][0]], s=200, facecolors="none", edgecolors="k", linewidths=2)
-        score = _artificial_shift(f)
+        score = artificial_shift(f)
         ax.set_title(f"{name}: shift {score:.2f}")
     fig.tight_layout()
     return fig
 
 
-def _artificial_shift(folds) -> float:
+def artificial_shift(folds) -> float:
+    """Mean distance from a test example of the artificial set to its nearest training example (HEOM)."""
     from ..shift import ShiftMeter
 
     return ShiftMeter(pd.DataFrame(ARTIFICIAL), np.zeros(len(ARTIFICIAL), int), metric="heom").nn_distance(folds)
