@@ -545,24 +545,33 @@ def nn_chain(points, start: int) -> list[int]:
 
 
 def artificial_partitions(k: int = 4, start: int = ARTIFICIAL_START, max_seed: int = 500) -> dict:
-    """The artificial set partitioned by each partitioner (fold ids; :mod:`cvrepro.partition`), DB-SCV,
-    DOB-SCV and MS-SCV from a seed whose random start is ``start``; plus DB-SCV's chain."""
+    """The artificial set partitioned by each partitioner (fold ids from :mod:`cvrepro.partition`,
+    HEOM), DB-SCV, MS-SCV and DOB-SCV from seeds whose random start is ``start`` (for DB-SCV and MS-SCV:
+    the folds follow the chain from ``start``; for DOB-SCV: ``start`` and its k - 1 nearest examples
+    land in k different folds, and so do the rest); plus the chain and the seeds."""
     X = pd.DataFrame(ARTIFICIAL, columns=["x1", "x2"])
     y = np.zeros(len(X), dtype=int)
     scaled = (ARTIFICIAL - ARTIFICIAL.min(axis=0)) / np.ptp(ARTIFICIAL, axis=0)   # HEOM's range scaling
     chain = nn_chain(scaled, start)
     db_expected = np.empty(len(X), dtype=int)
     db_expected[chain] = np.arange(len(X)) % k
-    out = {"chain": chain}
+    first = np.argsort(np.linalg.norm(scaled - scaled[start], axis=1), kind="stable")[:k]
+    rest = np.setdiff1d(np.arange(len(X)), first)
+    out = {"chain": chain, "dob_group": sorted(first.tolist())}
     for seed in range(max_seed):
-        db = make_partitioner("dbscv", k, seed, metric="heom").fold_ids(X, y)
-        if np.array_equal(db, db_expected):
+        if "seed" not in out and np.array_equal(make_partitioner("dbscv", k, seed, metric="heom").fold_ids(X, y),
+                                                db_expected):
             out["seed"] = seed
+        dob = make_partitioner("dobscv", k, seed, metric="heom").fold_ids(X, y)
+        if "dob_seed" not in out and len(set(dob[first])) == k and len(set(dob[rest[:k]])) == min(k, len(rest)):
+            out["dob_seed"] = seed
+        if "seed" in out and "dob_seed" in out:
             break
     else:
-        raise RuntimeError(f"no seed below {max_seed} starts DB-SCV at example {start}")
+        raise RuntimeError(f"no seed below {max_seed} starts DB-SCV and DOB-SCV at example {start}")
     for name, key in PARTITIONERS.items():
-        out[name] = make_partitioner(key, k, out["seed"], metric="heom").fold_ids(X, y)
+        seed = out["dob_seed"] if name == "DOB-SCV" else out["seed"]
+        out[name] = make_partitioner(key, k, seed, metric="heom").fold_ids(X, y)
     return out
 
 
