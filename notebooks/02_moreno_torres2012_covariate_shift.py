@@ -201,10 +201,12 @@ t6 = study.table_6(result)
 show_table(t6, out, "table_6", "Table VI: mean % of single experiments agreeing with the true verdict, beside the paper")
 show_figure(study.figure_table_6(t6), out, "table_6_bars", "Table VI as bars: ours (left), the paper's (right)")
 avg = t6[t6.scheme == "Average"].set_index("partitioner").ours
-say("Averaged over schemes: " + ", ".join(f"{p} {avg.get(p, np.nan):.1f}%" for p in study.PARTITIONERS)
+say("Averaged over schemes: " + ", ".join(f"{p} {avg.get(p, np.nan):.1f}%".replace("nan%", "(empty)")
+                                         for p in study.PARTITIONERS)
     + " (the paper: DOB-SCV 52.7, DB-SCV 51.7, SCV 38.9, MS-SCV 1.0). "
     + ("The ordering from most to least reliable is " + " > ".join(avg.sort_values(ascending=False).index) + "."
-       if avg.notna().all() else "Some cells are empty: no significant true pair in that scheme."))
+       if avg.notna().all() else "Empty cells: no pair of classifiers differs significantly in that scheme's "
+       "truth at this scale, so there is nothing to agree with."))
 
 # %% [markdown]
 # ## Table VII: experiments needed to converge (Algorithm 5)
@@ -250,7 +252,8 @@ show_figure(study.figure_shift(rel), out, "shift_relations",
 say(f"Within a data set and scheme, the Spearman correlation between shift and single-experiment error "
     f"averages {rel.attrs['rho_error']:.2f} (positive in {100 * rel.attrs['positive_error']:.0f}% of the "
     f"data set-scheme cells); between shift and experiments to converge {rel.attrs['rho_convergence']:.2f} "
-    f"(positive in {100 * rel.attrs['positive_convergence']:.0f}%).")
+    f"(positive in {100 * rel.attrs['positive_convergence']:.0f}%; only cells where most replays converged "
+    f"within the pool: {int(rel.convergence.notna().sum())} of {len(rel)}).")
 
 # %% [markdown]
 # ## Beyond the paper (3): which partitioner gets the verdicts right for a fixed budget of fits?

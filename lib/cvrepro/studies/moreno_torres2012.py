@@ -474,7 +474,8 @@ def shift_relations(result: MorenoRun, metric: str | None = None) -> pd.DataFram
     e = result.experiments.merge(result.truth, on=["dataset", "learner", "scheme"], suffixes=("", "_true"))
     e["error"] = (e[metric] - e[f"{metric}_true"]).abs()
     err = e.groupby(["dataset", "scheme", "partitioner"]).error.mean()
-    conv = result.convergence.groupby(["dataset", "scheme", "partitioner"]).n_experiments.mean()
+    grouped = result.convergence.groupby(["dataset", "scheme", "partitioner"])
+    conv = grouped.n_experiments.mean().where(grouped.capped.mean() <= 0.5)   # mostly capped: unknown
     out = pd.concat([s, err, conv.rename("convergence")], axis=1).reset_index()
     scv = out[out.partitioner == "SCV"].set_index(["dataset", "scheme"])
     key = list(zip(out.dataset, out.scheme))
