@@ -601,8 +601,7 @@ def figure_1(n: int = 400, k: int = 3, seed: int = 1):
             for c, marker in [(0, "o"), (1, "^")]:
                 m = mask & (y == c)
                 ax.scatter(X.iloc[m, 0], X.iloc[m, 1], s=10, marker=marker, alpha=0.7, label=f"class {c}")
-            ax.set_title(f"{key.upper().replace('SCV', '-SCV').replace('MS-', 'MS-')}: {title}"
-                         if key == "msscv" else f"SCV: {title}")
+            ax.set_title(f"{'MS-SCV' if key == 'msscv' else 'SCV'}: {title}")
     axes[0, 0].legend(loc="upper right", fontsize=8)
     fig.tight_layout()
     return fig
@@ -628,16 +627,16 @@ def figure_2_4(k: int = 4):
         ax.scatter(P[:, 0], P[:, 1], s=90, c=[colors[v] for v in f], edgecolors="k")
         ax.scatter(*P[parts["chain"][0]], s=200, facecolors="none", edgecolors="k", linewidths=2)
         score = artificial_shift(f)
-        ax.set_title(f"{name}: shift {score:.2f}")
+        ax.set_title(f"{name}: MMD {score['mmd']:.3f}, NN {score['nn_distance']:.3f}", fontsize=10)
     fig.tight_layout()
     return fig
 
 
-def artificial_shift(folds) -> float:
-    """Mean distance from a test example of the artificial set to its nearest training example (HEOM)."""
+def artificial_shift(folds) -> dict[str, float]:
+    """Both shift measures (:mod:`cvrepro.shift`, HEOM) of a partition of the artificial set."""
     from ..shift import ShiftMeter
 
-    return ShiftMeter(pd.DataFrame(ARTIFICIAL), np.zeros(len(ARTIFICIAL), int), metric="heom").nn_distance(folds)
+    return ShiftMeter(pd.DataFrame(ARTIFICIAL), np.zeros(len(ARTIFICIAL), int), metric="heom").measure(folds)
 
 
 def figure_table_6(t6: pd.DataFrame):
