@@ -104,7 +104,7 @@ SCALES = {
               "learners": ["1NN", "C4.5", "LDA"], "experiments": 3, "true_partitions": 6,
               "convergence_experiments": 3, "convergence_datasets": None, "convergence_learners": None,
               "convergence_repetitions": 2, "shift_partitions": 2, "budgets": [1, 2], "metric": "keel_auc"},
-    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA"], "experiments": 10,
+    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA", "PDFC"], "experiments": 10,
               "true_partitions": 20, "convergence_experiments": 100,
               "convergence_datasets": ["Haberman", "Hepatitis"],
               "convergence_learners": ["1NN", "LDA"], "convergence_repetitions": 5, "shift_partitions": 5,
