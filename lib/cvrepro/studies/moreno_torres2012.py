@@ -67,11 +67,11 @@ from ..convergence import PearsonCriterion, replay_orderings
 from ..partition import make_partitioner
 from ..progress import progress_bar
 from ..published import moreno_torres2012 as published
-from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table
+from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
 
 __all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD", "SCALES",
-           "catalog_names", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts", "MorenoRun",
-           "run",
+           "catalog_names", "load", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts",
+           "MorenoRun", "run",
            "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
            "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
            "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
@@ -700,7 +700,7 @@ def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
         if pairs == 0:
             return Claim(claim, where, UNDECIDED, "no pair of classifiers differs significantly in the truth at "
                          "this scale, so Table VI is empty")
-        verdict = _verdict(fr)
+        verdict = from_fraction(fr)
         return Claim(claim, where, verdict, f"Table VI % agreeing, {better} vs {worse} per scheme: {ev} "
                      f"({pairs} significant pairs per scheme on average)")
 
@@ -712,7 +712,7 @@ def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
     c = out[-1]
     fr = np.mean([_order_fraction(rel, "DB-SCV", "SCV", False), _order_fraction(rel, "DOB-SCV", "SCV", False)])
     if c.verdict != UNDECIDED:
-        out[-1] = Claim(c.claim, c.where, _verdict(fr), c.evidence + "; DOB-SCV vs SCV: " + "; ".join(
+        out[-1] = Claim(c.claim, c.where, from_fraction(fr), c.evidence + "; DOB-SCV vs SCV: " + "; ".join(
             f"{s}: {rel['DOB-SCV'].get(s, np.nan):.1f} vs {rel['SCV'].get(s, np.nan):.1f}" for s in SCHEMES))
     out.append(reliability("DOB-SCV is slightly more reliable than DB-SCV", "Sec. VI-A (3), Table VI",
                            "DOB-SCV", "DB-SCV"))
@@ -721,7 +721,8 @@ def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
         if capped > 0.5:
             return Claim(claim, where, UNDECIDED, f"{100 * capped:.0f}% of the replays ran out of stored "
                          f"experiments ({result.params['experiments']}) before converging; " + ev)
-        return Claim(claim, where, _verdict(fr), ev + (f" ({100 * capped:.0f}% of replays capped)" if capped else ""))
+        note = f" ({100 * capped:.0f}% of replays capped)" if capped else ""
+        return Claim(claim, where, from_fraction(fr), ev + note)
 
     fr = _order_fraction(conv, "SCV", "MS-SCV", True)
     ev = "; ".join(f"{s}: MS-SCV {conv['MS-SCV'][s]:.1f} vs SCV {conv['SCV'][s]:.1f}" for s in SCHEMES)
@@ -736,12 +737,6 @@ def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
                            "Sec. VI-B (3), Table VII", float(np.mean(ok)),
                            "mean experiments to converge: " + ", ".join(f"{s} {by_scheme[s]:.1f}" for s in SCHEMES)))
     return claims_table(out)
-
-
-def _verdict(fraction: float) -> str:
-    if fraction != fraction:
-        return UNDECIDED
-    return HOLDS if fraction >= 1 - 1e-9 else PARTLY if fraction >= 0.5 - 1e-9 else DOES_NOT_HOLD
 
 
 # --------------------------------------------------------------------------- #
