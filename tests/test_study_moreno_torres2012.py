@@ -116,6 +116,10 @@ def test_tables_5_6_7_and_claims_on_a_constructed_run():
     budget = study.budget_table(run)
     assert set(budget["budget (fits)"]) == {10, 20}
     assert (budget[budget.partitioner == "DOB-SCV"]["agree %"] == 100).all()
+    dob = budget[budget.partitioner == "DOB-SCV"]
+    assert (dob["false alarms %"].fillna(0) == 0).all() and (dob["found %"] == 100).all()
+    ms = budget[(budget.partitioner == "MS-SCV") & (budget["budget (fits)"] == 10)]
+    assert (ms["found %"] < 100).all()                         # the reversed pair is never found
 
 
 def test_experiments_are_consecutive_iterations():
