@@ -100,7 +100,7 @@ QUICK_DATASETS = ["Appendicitis", "Bupa", "Haberman", "Heart", "Hepatitis", "Hou
 # shift is measured; budgets (experiments per verdict) of the fixed-budget analysis; the metric of the
 # verdicts ("keel_auc": KEEL's AUC from crisp predictions, which reproduces Table III; "auc").
 SCALES = {
-    "smoke": {"datasets": ["Appendicitis", "Hepatitis", "Haberman", "Heart", "Sonar"],
+    "smoke": {"datasets": ["Appendicitis", "Hepatitis", "Haberman", "Heart"],
               "learners": ["1NN", "C4.5", "LDA"], "experiments": 3, "true_partitions": 6,
               "convergence_experiments": 3, "convergence_datasets": None, "convergence_learners": None,
               "convergence_repetitions": 2, "shift_partitions": 2, "budgets": [1, 2], "metric": "keel_auc"},
