@@ -1,0 +1,787 @@
+"""Moreno-Torres, Saez & Herrera (2012): partition-induced covariate shift in k-fold CV.
+
+Moreno-Torres, J. G., Saez, J. A., & Herrera, F. (2012). Study on the impact of
+partition-induced dataset shift on k-fold cross-validation. IEEE Transactions on
+Neural Networks and Learning Systems, 23(8), 1304-1312.
+
+Definitions the code relies on (the paper's, Sections I, III and V):
+
+* Schemes: "2x5" is 2-fold CV iterated five times, "5x2" 5-fold twice, "10x1"
+  10-fold once; one *experiment* of a scheme is its k-fold partitions of the
+  iterations, ten fits per data set and classifier. Its AUC is the mean over
+  its iterations of the fold-averaged test AUC.
+* Partitioners (Algorithms 1-4, :mod:`cvrepro.partition`): SCV, DB-SCV, DOB-SCV,
+  MS-SCV, with KEEL's HVDM distance (``DISTANCE``).
+* "True" AUC (Table III): the mean over ``true_partitions`` independent SCV
+  partitions (200 in the paper) of the scheme's k. Table III is printed for
+  5x2; we compute the truth for every scheme (it is the reference of that
+  scheme's Tables V/VI) and show the 5x2 one beside the paper.
+* True verdicts (Table IV): Wilcoxon signed-ranks test over the data sets on the
+  true AUCs, every pair of classifiers; R+ and R- with zero differences split
+  (their R+ + R- is always n(n+1)/2), p exact under random signs of the observed
+  (mid)ranks (:func:`wilcoxon_exact`: KEEL's printed p-values for integer T are
+  the exact ones, those for half-integer T lie between the neighbouring exact
+  values). Pairs with p <= 0.1 are "significant".
+* Table V: for each significant pair, out of ``experiments`` single experiments
+  of a partitioner and scheme, how many give a significant Wilcoxon test in the
+  same direction with the true p-value as threshold. Table VI averages Table V.
+* Table VII (Algorithm 5): experiments accumulated in a random order until the
+  Pearson correlation between consecutive accumulated averages reaches 0.9999;
+  Conv = the number of experiments used. The averaged vector is the
+  experiment's out-of-fold class-1 probability of every example (the paper does
+  not say; :class:`cvrepro.convergence.PearsonCriterion` documents the choice).
+  Each (data set, classifier, partitioner, scheme) is replayed
+  ``convergence_repetitions`` times (10 in the paper) on random orderings of the
+  stored experiments; a replay that runs out of experiments is capped.
+
+Which experiments are shared (no fit is done twice): one store of iterations
+per (data set, classifier, partitioner, k), seeds ``SEED + i``: experiment e of
+scheme k x r is iterations e*r .. e*r+r-1. The single experiments of Tables V/VI,
+the fixed-budget analysis (consecutive experiments averaged) and Algorithm 5's
+replays of Table VII all draw on this store: the replays reorder its first
+``convergence_experiments`` experiments (the paper's "100 independent
+experiments" serve both purposes), whose first ``experiments`` are the single
+experiments (read back from the store, not refitted). The true SCV partitions
+(Table III) are a separate store per k with seeds ``TRUE_SEED + i``, so they are
+independent of the single SCV experiments as the paper requires. The measured
+shift (:mod:`cvrepro.shift`) is taken on the first ``shift_partitions``
+partitions of each experiment store (fold ids regenerated from the same seeds).
+
+Learners: the nine of Table II by the registry's names
+(:func:`cvrepro.learners.make_learner`); KEEL's learners are built per data
+set with ``bounds=keel_bounds(X)`` (KEEL scales with the whole data set's
+ranges). Their faithful/stand-in status is read from
+:func:`cvrepro.learners.list_learners` (Table II).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..convergence import PearsonCriterion, replay_orderings
+from ..partition import make_partitioner
+from ..progress import progress_bar
+from ..published import moreno_torres2012 as published
+from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
+
+__all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD", "SCALES",
+           "catalog_names", "load", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts",
+           "MorenoRun", "run",
+           "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
+           "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
+           "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
+           "figure_table_6", "figure_shift", "claims", "estimate_core_hours"]
+
+# --------------------------------------------------------------------------- #
+# Design
+# --------------------------------------------------------------------------- #
+DATASETS = tuple(published.table_1().dataset)          # the paper's 27 names (Table I)
+LEARNERS = published.LEARNERS                          # registry names = the paper's abbreviations
+PARTITIONERS = {"DOB-SCV": "dobscv", "DB-SCV": "dbscv", "SCV": "scv", "MS-SCV": "msscv"}
+SCHEMES = {"2x5": (2, 5), "5x2": (5, 2), "10x1": (10, 1)}   # name -> (k folds, iterations per experiment)
+DISTANCE = "hvdm"            # KEEL's distance for DB-SCV, DOB-SCV and MS-SCV (cvrepro.partition)
+ALPHA = published.TABLE_4_ALPHA
+THRESHOLD = 0.9999           # Algorithm 5's Pearson threshold
+TABLE_3_SCHEME = "5x2"       # the scheme the paper prints Tables III-V for
+METRICS = {"auc": "auroc", "keel_auc": "keel_auc"}  # ours: AUC from probabilities; KEEL's AUC from crisp classes
+SEED = 0                     # iteration i of every experiment store partitions with seed SEED + i
+TRUE_SEED = 1_000_000        # the true SCV partitions: seeds TRUE_SEED + i, disjoint from the experiments'
+
+QUICK_DATASETS = ["Appendicitis", "Bupa", "Haberman", "Heart", "Hepatitis", "Housevotes", "Ionosphere",
+                  "Sonar", "Spectfheart", "Wdbc"]
+# Per profile: data sets (paper names) and learners; single experiments per partitioner and scheme; true
+# SCV partitions per scheme; Algorithm 5's pool of stored experiments (>= experiments; its first ones are
+# the single experiments), on which data sets and learners (None: all), and replays; partitions whose
+# shift is measured; budgets (experiments per verdict) of the fixed-budget analysis; the metric of the
+# verdicts ("keel_auc": KEEL's AUC from crisp predictions, which reproduces Table III; "auc").
+SCALES = {
+    "smoke": {"datasets": ["Appendicitis", "Hepatitis", "Haberman", "Heart"],
+              "learners": ["1NN", "C4.5", "LDA"], "experiments": 3, "true_partitions": 6,
+              "convergence_experiments": 3, "convergence_datasets": None, "convergence_learners": None,
+              "convergence_repetitions": 2, "shift_partitions": 2, "budgets": [1, 2], "metric": "keel_auc"},
+    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA", "PDFC"], "experiments": 10,
+              "true_partitions": 20, "convergence_experiments": 100,
+              "convergence_datasets": ["Haberman", "Hepatitis"],
+              "convergence_learners": ["1NN", "LDA"], "convergence_repetitions": 5, "shift_partitions": 5,
+              "budgets": [1, 2, 5], "metric": "keel_auc"},
+    "paper": {"datasets": list(DATASETS), "learners": list(LEARNERS), "experiments": 100,
+              "true_partitions": 200, "convergence_experiments": 100, "convergence_datasets": None,
+              "convergence_learners": None, "convergence_repetitions": 10, "shift_partitions": 10,
+              "budgets": [1, 2, 5, 10], "metric": "keel_auc"},
+}
+
+
+def catalog_names() -> dict[str, str]:
+    """The paper's data set name -> our catalog name (all 27 are KEEL's files)."""
+    from ..datasets import paper_datasets
+
+    t = paper_datasets("moreno_torres2012")
+    return dict(zip(t.paper_name, t.dataset))
+
+
+def load(paper_name: str):
+    """A data set by the paper's name, incomplete examples removed as the paper did."""
+    from ..datasets import load_dataset
+
+    return load_dataset(catalog_names()[paper_name], dropna=True)
+
+
+def build_learners(names, X) -> dict:
+    """Unfitted learners by registry name; KEEL's get ``bounds=keel_bounds(X)`` (whole-data ranges)."""
+    from ..learners import make_learner
+    from ..learners.keel_data import keel_bounds
+
+    bounds = keel_bounds(X)
+    out = {}
+    for name in names:
+        est = make_learner(name)
+        if "bounds" in est.get_params():
+            est.set_params(bounds=bounds)
+        out[name] = est
+    return out
+
+
+# --------------------------------------------------------------------------- #
+# Wilcoxon signed-ranks test as KEEL reports it
+# --------------------------------------------------------------------------- #
+def wilcoxon_exact(a, b) -> tuple[float, float, float]:
+    """(R+, R-, p) of the two-sided Wilcoxon signed-ranks test of ``a`` against ``b``.
+
+    R+ sums the ranks of |a - b| where a wins, zero differences split evenly (as
+    in Table IV, where R+ + R- = n(n+1)/2); p is exact: twice the probability,
+    under independent random signs of the non-zero differences' (mid)ranks, of
+    a rank sum at most min(R+, R-). Without ties or zeros this is scipy's
+    ``wilcoxon(method="exact")``.
+    """
+    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    if d.ndim != 1 or d.size < 1 or not np.all(np.isfinite(d)):
+        raise ValueError("a and b must be equal-length 1-d arrays of finite scores")
+    d = np.round(d, 12)
+    ranks = stats.rankdata(np.abs(d))
+    zero = ranks[d == 0].sum() / 2
+    r_plus, r_minus = ranks[d > 0].sum() + zero, ranks[d < 0].sum() + zero
+    doubled = np.round(2 * ranks[d != 0]).astype(int)         # midranks are multiples of 1/2
+    if doubled.size == 0:
+        return float(r_plus), float(r_minus), 1.0
+    pmf = np.zeros(doubled.sum() + 1)
+    pmf[0] = 1.0
+    for r in doubled:
+        pmf[r:] = 0.5 * (pmf[r:] + pmf[:-r].copy())
+        pmf[:r] *= 0.5
+    observed = int(round(2 * (min(r_plus, r_minus) - zero)))
+    p = min(1.0, 2.0 * pmf[:observed + 1].sum())
+    return float(r_plus), float(r_minus), float(p)
+
+
+# --------------------------------------------------------------------------- #
+# Running the design
+# --------------------------------------------------------------------------- #
+@dataclass
+class MorenoRun:
+    """The study's results: tidy tables (see :func:`run`)."""
+
+    params: dict
+    experiments: pd.DataFrame        # dataset, learner, partitioner, scheme, experiment, auc, keel_auc
+    truth: pd.DataFrame              # dataset, learner, scheme, auc, keel_auc
+    convergence: pd.DataFrame        # dataset, learner, partitioner, scheme, repetition, n_experiments, capped
+    shift: pd.DataFrame              # dataset, partitioner, scheme, partition, nn_distance, mmd
+    datasets: pd.DataFrame           # Table I, ours
+    seconds: float = 0.0
+
+
+def experiment_auc(iterations: pd.DataFrame, repeats: int, count: int) -> pd.DataFrame:
+    """Experiments from fold-averaged iteration metrics: experiment e of a k x ``repeats`` scheme is
+    iterations e*repeats .. e*repeats+repeats-1; the first ``count`` experiments are returned."""
+    t = iterations[iterations.iteration < count * repeats].copy()
+    t["experiment"] = t.iteration // repeats
+    keys = ["dataset", "learner", "experiment"]
+    out = t.groupby(keys, observed=True)[list(METRICS.values())].mean().reset_index()
+    return out.rename(columns={v: k for k, v in METRICS.items()})
+
+
+def _dataset_table(name, ds) -> dict:
+    X = ds.X
+    nominal = [c for c in X.columns if isinstance(X[c].dtype, pd.CategoricalDtype)]
+    numeric = [c for c in X.columns if c not in nominal]
+    integer = [c for c in numeric if np.all(np.mod(X[c].dropna().to_numpy(dtype=float), 1) == 0)]
+    return {"dataset": name, "attributes": X.shape[1], "real": len(numeric) - len(integer),
+            "integer": len(integer), "nominal": len(nominal), "examples": len(ds.y)}
+
+
+def convergence_counts(probas, repetitions: int, seed: int = SEED, threshold: float = THRESHOLD) -> pd.DataFrame:
+    """Algorithm 5 on stored experiments ``probas`` (experiments x examples: each experiment's
+    out-of-fold class-1 probabilities), replayed on ``repetitions`` random orderings: one row per
+    replay with ``n_experiments`` (Conv: the experiments accumulated when the Pearson correlation of
+    consecutive accumulated averages first reaches ``threshold``) and ``capped`` (ran out)."""
+    probas = np.asarray(probas, dtype=float)
+    rule = PearsonCriterion(threshold, max_iterations=len(probas))
+    t = replay_orderings(rule, np.zeros(len(probas)), probas, n_orderings=repetitions, random_state=seed,
+                         progress=False)
+    return t.rename(columns={"ordering": "repetition", "n_iterations": "n_experiments"})[
+        ["repetition", "n_experiments", "capped"]]
+
+
+def _convergence(res, learner, repeats, count, reps, seed) -> list[dict]:
+    """Algorithm 5 on the first ``count`` stored experiments of one engine result."""
+    its = res.iterations[res.iterations.learner == learner]
+    oof = res.oof(its.dataset.iloc[0], learner, int(its.k.iloc[0]))[: count * repeats]   # (iterations, n, K)
+    proba = oof[:, :, -1].reshape(count, repeats, -1).mean(axis=1)                        # experiments x n
+    return convergence_counts(proba, reps, seed).to_dict("records")
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> MorenoRun:
+    """Run the design at ``params`` (a ``SCALES`` entry). For each data set, partitioner and scheme:
+    the single experiments (one engine run, :func:`cvrepro.runner.run_cv`, cached in ``store``);
+    for SCV the true partitions (seeds from ``TRUE_SEED``); Algorithm 5's replays on the stored
+    experiments, extended to ``convergence_experiments`` for the convergence data sets and learners
+    (the first ones are the single experiments, read back from the store); the measured shift.
+    Resumable: a killed run restarts from the store."""
+    import warnings
+
+    from ..runner import CVFailureWarning, run_cv
+    from ..shift import ShiftMeter
+
+    started = time.time()
+    E, T = params["experiments"], params["true_partitions"]
+    C = max(E, params["convergence_experiments"])
+    reps, n_shift = params["convergence_repetitions"], params["shift_partitions"]
+    learners = list(params["learners"])
+    conv_sets = params["convergence_datasets"] or params["datasets"]
+    conv_learners = [n for n in (params["convergence_learners"] or learners) if n in learners]
+    exps, truths, convs, shifts, tables = [], [], [], [], []
+    cells = [(d, p, s) for d in params["datasets"] for p in PARTITIONERS for s in SCHEMES]
+    bar = progress_bar(total=len(cells), desc="Moreno-Torres design", unit="run", enabled=progress)
+    current, meter = None, None
+
+    def engine(data, models, k, its, part, seed):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", CVFailureWarning)
+            return run_cv([data], models, folds=(k,), iterations=its, partitioner=PARTITIONERS[part],
+                          store=store, n_jobs=n_jobs, backend=backend, seed=seed, progress=False,
+                          partitioner_params={"metric": DISTANCE})
+
+    for name, part, scheme in cells:
+        if name != current:
+            current, ds = name, load(name)
+            data = (name, ds.X, ds.y)
+            tables.append(_dataset_table(name, ds))
+            models = build_learners(learners, ds.X)
+            codes = np.asarray(pd.Categorical(ds.y).codes)
+            meter = ShiftMeter(ds.X, codes, metric=DISTANCE)
+        k, r = SCHEMES[scheme]
+        res = engine(data, models, k, E * r, part, SEED)
+        e = experiment_auc(res.iterations, r, E)
+        e["partitioner"], e["scheme"] = part, scheme
+        exps.append(e)
+        if part == "SCV":
+            tt = engine(data, models, k, T, part, TRUE_SEED).iterations
+            tr = tt.groupby("learner", observed=True)[list(METRICS.values())].mean().reset_index()
+            tr = tr.rename(columns={v: kk for kk, v in METRICS.items()})
+            tr["dataset"], tr["scheme"] = name, scheme
+            truths.append(tr)
+        if name in conv_sets and conv_learners:
+            pool = res if C == E else engine(data, {n: models[n] for n in conv_learners}, k, C * r, part, SEED)
+            for learner in conv_learners:
+                for row in _convergence(pool, learner, r, C, reps, SEED):
+                    convs.append({"dataset": name, "learner": learner, "partitioner": part, "scheme": scheme,
+                                  **row})
+        for i in range(min(n_shift, E * r)):
+            folds = make_partitioner(PARTITIONERS[part], k, SEED + i, metric=DISTANCE).fold_ids(ds.X, codes)
+            shifts.append({"dataset": name, "partitioner": part, "scheme": scheme, "partition": i,
+                           **meter.measure(folds)})
+        bar.update(1)
+    bar.close()
+    experiments = pd.concat(exps, ignore_index=True)
+    truth = pd.concat(truths, ignore_index=True)
+    for t in (experiments, truth):
+        t["dataset"], t["learner"] = t.dataset.astype(str), t.learner.astype(str)
+    conv = pd.DataFrame(convs, columns=["dataset", "learner", "partitioner", "scheme", "repetition",
+                                        "n_experiments", "capped"])
+    return MorenoRun(params, experiments[["dataset", "learner", "partitioner", "scheme", "experiment", "auc",
+                                          "keel_auc"]],
+                     truth[["dataset", "learner", "scheme", "auc", "keel_auc"]], conv,
+                     pd.DataFrame(shifts), pd.DataFrame(tables), time.time() - started)
+
+
+# --------------------------------------------------------------------------- #
+# Tables
+# --------------------------------------------------------------------------- #
+def table_1(result: MorenoRun | None = None, datasets=None) -> pd.DataFrame:
+    """Table I beside ours: attributes (real/integer/nominal; integer = numeric with whole values
+    only, KEEL's declared types are not kept by the catalog) and complete examples."""
+    paper = published.table_1()
+    if result is not None:
+        ours = result.datasets
+    else:
+        ours = pd.DataFrame([_dataset_table(n, load(n)) for n in (datasets or DATASETS)])
+    cols = ["attributes", "real", "integer", "nominal", "examples"]
+    out = ours.merge(paper, on="dataset", suffixes=(" ours", " paper"))
+    out["examples diff"] = out["examples ours"] - out["examples paper"]
+    out["types agree"] = [all(r[f"{c} ours"] == r[f"{c} paper"] for c in cols[1:4]) for _, r in out.iterrows()]
+    return out[["dataset"] + [f"{c} {s}" for c in cols for s in ("ours", "paper")] + ["examples diff",
+                                                                                        "types agree"]]
+
+
+def table_2() -> pd.DataFrame:
+    """Table II: the nine classifiers, our implementation and its parity status (from the registry)."""
+    from ..learners import list_learners
+
+    reg = list_learners().set_index("name")
+    rows = []
+    for r in published.table_2().itertuples():
+        spec = reg.loc[r.abbreviation]
+        rows.append({"abbreviation": r.abbreviation, "algorithm (paper)": r.algorithm, "type": r.type,
+                     "ours": spec.description, "status": spec.status, "checked against": spec.reference,
+                     "parity": spec.parity})
+    return pd.DataFrame(rows)
+
+
+def _pivot_truth(result: MorenoRun, metric: str, scheme: str = TABLE_3_SCHEME) -> pd.DataFrame:
+    t = result.truth[result.truth.scheme == scheme]
+    return t.pivot(index="dataset", columns="learner", values=metric)
+
+
+def table_3(result: MorenoRun) -> pd.DataFrame:
+    """Table III in long form: dataset, learner, true AUC from probabilities (``auc``), KEEL's crisp
+    AUC (``keel_auc``), the paper's, and the differences (5x2 truth: SCV with k=5)."""
+    t = result.truth[result.truth.scheme == TABLE_3_SCHEME]
+    paper = published.table_3().melt(id_vars="dataset", var_name="learner", value_name="paper")
+    out = t.merge(paper, on=["dataset", "learner"], how="left")
+    out["auc diff"] = out.auc - out.paper
+    out["keel_auc diff"] = out.keel_auc - out.paper
+    return out[["dataset", "learner", "auc", "keel_auc", "paper", "auc diff", "keel_auc diff"]]
+
+
+def true_verdicts(result: MorenoRun, metric: str | None = None, scheme: str = TABLE_3_SCHEME) -> pd.DataFrame:
+    """Table IV: Wilcoxon test of every pair on the true AUCs (``metric``, default the run's):
+    row, column, R+, R-, p, significant (p <= 0.1), winner."""
+    metric = metric or result.params["metric"]
+    wide = _pivot_truth(result, metric, scheme).dropna()
+    return _pairwise(wide)
+
+
+def _pairwise(wide: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    names = [n for n in LEARNERS if n in wide.columns]
+    for a, b in combinations(names, 2):
+        rp, rm, p = wilcoxon_exact(wide[a], wide[b])
+        rows.append({"row": a, "column": b, "R+": rp, "R-": rm, "p": p, "significant": p <= ALPHA,
+                     "winner": a if rp > rm else b if rm > rp else ""})
+    return pd.DataFrame(rows)
+
+
+def table_4(result: MorenoRun) -> pd.DataFrame:
+    """Table IV beside the paper: ours (R+, R-, p, significant) and the paper's (R+, R-, p as printed)
+    for the pairs of the run's learners."""
+    ours = true_verdicts(result)
+    paper = published.table_4_long().rename(columns={"R+": "R+ paper", "R-": "R- paper", "p": "p paper"})
+    out = ours.merge(paper[["row", "column", "R+ paper", "R- paper", "p_text"]], on=["row", "column"], how="left")
+    out["significant paper"] = [None if not isinstance(t, str) else (t != ">0.2" and (t == "" or float(t) <= ALPHA))
+                                for t in out.p_text]
+    return out.rename(columns={"p_text": "p paper"})
+
+
+def single_verdicts(result: MorenoRun, metric: str | None = None, budget: int = 1) -> pd.DataFrame:
+    """For every partitioner, scheme, pair and experiment (``budget`` consecutive experiments
+    averaged): R+, R-, p of the Wilcoxon test over the data sets."""
+    metric = metric or result.params["metric"]
+    e = result.experiments.copy()
+    e["experiment"] = e.experiment // budget
+    e = e.groupby(["partitioner", "scheme", "experiment", "dataset", "learner"])[metric].mean().reset_index()
+    parts = []
+    for (part, scheme, x), g in e.groupby(["partitioner", "scheme", "experiment"]):
+        t = _pairwise(g.pivot(index="dataset", columns="learner", values=metric).dropna())
+        t["partitioner"], t["scheme"], t["experiment"] = part, scheme, x
+        parts.append(t)
+    return pd.concat(parts, ignore_index=True)
+
+
+def table_5(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
+    """Table V for every partitioner and scheme: for each pair significant in the truth of that
+    scheme, how many single experiments give a significant test (p <= the true p) with the same
+    winner, out of the run's experiments (``count``; ``percent`` = count per 100)."""
+    metric = metric or result.params["metric"]
+    singles = single_verdicts(result, metric)
+    rows = []
+    for scheme in SCHEMES:
+        truth = true_verdicts(result, metric, scheme)
+        truth = truth[truth.significant]
+        for t in truth.itertuples():
+            s = singles[(singles.scheme == scheme) & (singles.row == t.row) & (singles.column == t.column)]
+            for part, g in s.groupby("partitioner"):
+                hit = (g.p <= t.p + 1e-12) & (g.winner == t.winner)
+                rows.append({"partitioner": part, "scheme": scheme, "row": t.row, "column": t.column,
+                             "true p": t.p, "count": int(hit.sum()), "experiments": len(g),
+                             "percent": 100.0 * hit.mean()})
+    cols = ["partitioner", "scheme", "row", "column", "true p", "count", "experiments", "percent"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def table_6(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
+    """Table VI: mean of Table V (percent) per scheme and partitioner, with the average row, in
+    long form beside the paper: scheme, partitioner, ours, paper, diff, pairs (significant pairs)."""
+    t5 = table_5(result, metric)
+    ours = t5.groupby(["scheme", "partitioner"]).agg(ours=("percent", "mean"), pairs=("percent", "size"))
+    ours = ours.reset_index()
+    avg = ours.groupby("partitioner").agg(ours=("ours", "mean"), pairs=("pairs", "sum")).reset_index()
+    avg["scheme"] = "Average"
+    ours = pd.concat([ours, avg], ignore_index=True)
+    paper = published.table_6().melt(id_vars="scheme", var_name="partitioner", value_name="paper")
+    out = paper.merge(ours, on=["scheme", "partitioner"], how="left")
+    out["diff"] = out.ours - out.paper
+    return out[["scheme", "partitioner", "ours", "paper", "diff", "pairs"]]
+
+
+def table_7(result: MorenoRun) -> pd.DataFrame:
+    """Table VII: experiments to converge (Algorithm 5), mean and sd over data sets, classifiers and
+    repetitions, the share of capped replays, beside the paper."""
+    c = result.convergence
+    ours = c.groupby(["scheme", "partitioner"]).agg(mean=("n_experiments", "mean"), sd=("n_experiments", "std"),
+                                                     capped=("capped", "mean")).reset_index()
+    paper = published.table_7().rename(columns={"mean": "mean paper", "sd": "sd paper"})
+    out = paper.merge(ours, on=["scheme", "partitioner"], how="left")
+    out["mean diff"] = out["mean"] - out["mean paper"]
+    return out[["scheme", "partitioner", "mean", "sd", "mean paper", "sd paper", "mean diff", "capped"]]
+
+
+# --------------------------------------------------------------------------- #
+# Beyond the paper: measured shift, and verdicts at a fixed budget of fits
+# --------------------------------------------------------------------------- #
+def shift_table(result: MorenoRun) -> pd.DataFrame:
+    """Measured shift per partitioner and scheme (mean over data sets and partitions), and relative
+    to SCV on the same data set and scheme (ratio of nearest-neighbour distances, MMD difference)."""
+    s = result.shift.groupby(["dataset", "scheme", "partitioner"])[["nn_distance", "mmd"]].mean().reset_index()
+    scv = s[s.partitioner == "SCV"].set_index(["dataset", "scheme"])
+    key = list(zip(s.dataset, s.scheme))
+    s["nn_vs_scv"] = s.nn_distance.to_numpy() / scv.loc[key, "nn_distance"].to_numpy()
+    s["mmd_minus_scv"] = s.mmd.to_numpy() - scv.loc[key, "mmd"].to_numpy()
+    out = s.groupby(["scheme", "partitioner"])[["nn_distance", "mmd", "nn_vs_scv", "mmd_minus_scv"]].mean()
+    return out.reset_index()
+
+
+def shift_relations(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
+    """Per data set, partitioner and scheme: measured shift (nearest-neighbour distance relative to
+    SCV), single-experiment error (mean |experiment AUC - true AUC| over classifiers and
+    experiments) and mean experiments to converge; plus the Spearman correlations of shift with
+    each, within data set and scheme (``rho_error``, ``rho_convergence`` in ``attrs``)."""
+    metric = metric or result.params["metric"]
+    s = result.shift.groupby(["dataset", "scheme", "partitioner"])[["nn_distance", "mmd"]].mean()
+    e = result.experiments.merge(result.truth, on=["dataset", "learner", "scheme"], suffixes=("", "_true"))
+    e["error"] = (e[metric] - e[f"{metric}_true"]).abs()
+    err = e.groupby(["dataset", "scheme", "partitioner"]).error.mean()
+    grouped = result.convergence.groupby(["dataset", "scheme", "partitioner"])
+    conv = grouped.n_experiments.mean().where(grouped.capped.mean() <= 0.5)   # mostly capped: unknown
+    out = pd.concat([s, err, conv.rename("convergence")], axis=1).reset_index()
+    scv = out[out.partitioner == "SCV"].set_index(["dataset", "scheme"])
+    key = list(zip(out.dataset, out.scheme))
+    out["shift_vs_scv"] = out.nn_distance.to_numpy() / scv.loc[key, "nn_distance"].to_numpy()
+    rho_e, rho_c = [], []
+    for _, g in out.groupby(["dataset", "scheme"]):
+        if g.shift_vs_scv.nunique() > 1 and g.error.nunique() > 1:
+            rho_e.append(stats.spearmanr(g.shift_vs_scv, g.error).statistic)
+        c = g.dropna(subset=["convergence"])
+        if c.shift_vs_scv.nunique() > 1 and c.convergence.nunique() > 1:
+            rho_c.append(stats.spearmanr(c.shift_vs_scv, c.convergence).statistic)
+    out.attrs["rho_error"] = float(np.nanmean(rho_e)) if rho_e else float("nan")
+    out.attrs["rho_convergence"] = float(np.nanmean(rho_c)) if rho_c else float("nan")
+    out.attrs["positive_error"] = float(np.mean(np.array(rho_e) > 0)) if rho_e else float("nan")
+    out.attrs["positive_convergence"] = float(np.mean(np.array(rho_c) > 0)) if rho_c else float("nan")
+    return out
+
+
+def budget_table(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
+    """For a budget of ``b`` experiments (10 b fits per data set and classifier, the AUCs of b
+    consecutive experiments averaged), per partitioner and scheme, over every pair of classifiers:
+    ``agree %``, tests whose verdict (significant at p <= 0.1 with the same winner, or not
+    significant) agrees with the truth; ``found %``, among truly different pairs, tests significant
+    with the true winner; ``false alarms %``, among pairs not different in the truth, tests
+    significant at p <= 0.1."""
+    metric = metric or result.params["metric"]
+    rows = []
+    E = result.params["experiments"]
+    for b in result.params["budgets"]:
+        if b > E:
+            continue
+        singles = single_verdicts(result, metric, budget=b)
+        singles = singles[singles.experiment < E // b]
+        for scheme in SCHEMES:
+            truth = true_verdicts(result, metric, scheme).set_index(["row", "column"])
+            s = singles[singles.scheme == scheme]
+            t = truth.loc[list(zip(s.row, s.column))]
+            true_sig = t.significant.to_numpy()
+            said_sig = s.p.to_numpy() <= ALPHA
+            found = said_sig & (s.winner.to_numpy() == t.winner.to_numpy())
+            frame = pd.DataFrame({"partitioner": s.partitioner.to_numpy(), "true_sig": true_sig,
+                                  "agree": np.where(true_sig, found, ~said_sig), "found": found,
+                                  "alarm": said_sig & ~true_sig})
+            for part, g in frame.groupby("partitioner"):
+                sig, non = g[g.true_sig], g[~g.true_sig]
+                rows.append({"budget (fits)": 10 * b, "scheme": scheme, "partitioner": part,
+                             "agree %": 100 * g.agree.mean(),
+                             "found %": 100 * sig.found.mean() if len(sig) else np.nan,
+                             "false alarms %": 100 * non.alarm.mean() if len(non) else np.nan, "tests": len(g)})
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- #
+# Figures
+# --------------------------------------------------------------------------- #
+# Figs. 2-4: an eight-example, one-class data set (our layout; the paper prints no coordinates): an
+# inner quadrilateral 0-3 and four outer points 4-7, each outside one side and farther out than the last,
+# so that the nearest-neighbour chain from 0 runs once round the inside and then spirals round the
+# outside (0, 1, ..., 7). Both axes span 6.4, so HEOM's range scaling keeps the drawn distances.
+ARTIFICIAL = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.1],
+                       [2.8, -0.3], [0.3, 3.0], [-3.6, 0.3], [-0.3, -3.4]])
+ARTIFICIAL_START = 0
+
+
+def nn_chain(points, start: int) -> list[int]:
+    """The nearest-unassigned-neighbour chain from ``start`` (ties to the lowest index): the order
+    in which DB-SCV (dealing round-robin) and MS-SCV (in blocks) visit one class."""
+    P = np.asarray(points, dtype=float)
+    left, chain = set(range(len(P))) - {start}, [start]
+    while left:
+        rest = sorted(left)
+        d = np.linalg.norm(P[rest] - P[chain[-1]], axis=1)
+        chain.append(rest[int(np.argmin(d))])
+        left.remove(chain[-1])
+    return chain
+
+
+def artificial_partitions(k: int = 4, start: int = ARTIFICIAL_START, max_seed: int = 500) -> dict:
+    """The artificial set partitioned by each partitioner (fold ids from :mod:`cvrepro.partition`,
+    HEOM), DB-SCV, MS-SCV and DOB-SCV from seeds whose random start is ``start`` (for DB-SCV and MS-SCV:
+    the folds follow the chain from ``start``; for DOB-SCV: ``start`` and its k - 1 nearest examples
+    land in k different folds, and so do the rest); plus the chain and the seeds."""
+    X = pd.DataFrame(ARTIFICIAL, columns=["x1", "x2"])
+    y = np.zeros(len(X), dtype=int)
+    scaled = (ARTIFICIAL - ARTIFICIAL.min(axis=0)) / np.ptp(ARTIFICIAL, axis=0)   # HEOM's range scaling
+    chain = nn_chain(scaled, start)
+    db_expected = np.empty(len(X), dtype=int)
+    db_expected[chain] = np.arange(len(X)) % k
+    first = np.argsort(np.linalg.norm(scaled - scaled[start], axis=1), kind="stable")[:k]
+    rest = np.setdiff1d(np.arange(len(X)), first)
+    out = {"chain": chain, "dob_group": sorted(first.tolist())}
+    for seed in range(max_seed):
+        if "seed" not in out and np.array_equal(make_partitioner("dbscv", k, seed, metric="heom").fold_ids(X, y),
+                                                db_expected):
+            out["seed"] = seed
+        dob = make_partitioner("dobscv", k, seed, metric="heom").fold_ids(X, y)
+        if "dob_seed" not in out and len(set(dob[first])) == k and len(set(dob[rest[:k]])) == min(k, len(rest)):
+            out["dob_seed"] = seed
+        if "seed" in out and "dob_seed" in out:
+            break
+    else:
+        raise RuntimeError(f"no seed below {max_seed} starts DB-SCV and DOB-SCV at example {start}")
+    for name, key in PARTITIONERS.items():
+        seed = out["dob_seed"] if name == "DOB-SCV" else out["seed"]
+        out[name] = make_partitioner(key, k, seed, metric="heom").fold_ids(X, y)
+    return out
+
+
+def _fold_colors(k):
+    import matplotlib.pyplot as plt
+
+    return [plt.get_cmap("tab10")(i) for i in range(k)]
+
+
+def figure_1(n: int = 400, k: int = 3, seed: int = 1):
+    """Fig. 1: partition-induced covariate shift on two dimensions (a sample of KEEL's Banana): the
+    full data, one MS-SCV training set and its test fold (the test fold's region is missing from
+    the training set), with an SCV split of the same data below for contrast."""
+    import matplotlib.pyplot as plt
+
+    ds = load("Banana")
+    rng = np.random.default_rng(seed)
+    idx = np.sort(rng.choice(len(ds.y), n, replace=False))
+    X, y = ds.X.iloc[idx].reset_index(drop=True), np.asarray(pd.Categorical(ds.y.iloc[idx]).codes)
+    fig, axes = plt.subplots(2, 3, figsize=(11, 7), sharex=True, sharey=True)
+    for row, key in enumerate(["msscv", "scv"]):
+        folds = make_partitioner(key, k, seed, metric=DISTANCE).fold_ids(X, y)
+        test = folds == 0
+        for ax, mask, title in zip(axes[row], [np.ones(n, bool), ~test, test],
+                                   ["full data", "training folds", "test fold"]):
+            for c, marker in [(0, "o"), (1, "^")]:
+                m = mask & (y == c)
+                ax.scatter(X.iloc[m, 0], X.iloc[m, 1], s=10, marker=marker, alpha=0.7, label=f"class {c}")
+            ax.set_title(f"{'MS-SCV' if key == 'msscv' else 'SCV'}: {title}")
+    axes[0, 0].legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def figure_2_4(k: int = 4):
+    """Figs. 2-4: the artificial set (Fig. 2), DB-SCV with its chain as arrows (Fig. 3), DOB-SCV from
+    the same start (Fig. 4), and the same for MS-SCV and SCV; colours are folds."""
+    import matplotlib.pyplot as plt
+
+    parts = artificial_partitions(k)
+    P, chain, colors = ARTIFICIAL, parts["chain"], _fold_colors(k)
+    fig, axes = plt.subplots(1, 5, figsize=(17, 3.8), sharex=True, sharey=True)
+    axes[0].scatter(P[:, 0], P[:, 1], s=80, color="0.4")
+    for i, (x, yy) in enumerate(P):
+        axes[0].annotate(str(i), (x, yy), xytext=(5, 5), textcoords="offset points")
+    axes[0].set_title("Fig. 2: artificial data (one class)")
+    for ax, name in zip(axes[1:], ["DB-SCV", "DOB-SCV", "MS-SCV", "SCV"]):
+        f = parts[name]
+        if name in ("DB-SCV", "MS-SCV"):
+            for a, b in zip(chain[:-1], chain[1:]):
+                ax.annotate("", P[b], P[a], arrowprops={"arrowstyle": "->", "color": "0.6"})
+        ax.scatter(P[:, 0], P[:, 1], s=90, c=[colors[v] for v in f], edgecolors="k")
+        ax.scatter(*P[parts["chain"][0]], s=200, facecolors="none", edgecolors="k", linewidths=2)
+        score = artificial_shift(f)
+        ax.set_title(f"{name}: MMD {score['mmd']:.3f}, NN {score['nn_distance']:.3f}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def artificial_shift(folds) -> dict[str, float]:
+    """Both shift measures (:mod:`cvrepro.shift`, HEOM) of a partition of the artificial set."""
+    from ..shift import ShiftMeter
+
+    return ShiftMeter(pd.DataFrame(ARTIFICIAL), np.zeros(len(ARTIFICIAL), int), metric="heom").measure(folds)
+
+
+def figure_table_6(t6: pd.DataFrame):
+    """Table VI as grouped bars, ours beside the paper's."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    for ax, col, title in zip(axes, ["ours", "paper"], ["ours", "Moreno-Torres et al."]):
+        w = t6.pivot(index="scheme", columns="partitioner", values=col)
+        w = w.reindex(index=list(SCHEMES) + ["Average"], columns=list(PARTITIONERS))
+        w.plot.bar(ax=ax, rot=0)
+        ax.set_title(f"Table VI, {title}")
+        ax.set_ylabel("% of single experiments agreeing with the truth")
+    fig.tight_layout()
+    return fig
+
+
+def figure_shift(rel: pd.DataFrame):
+    """Measured shift (nearest-neighbour distance relative to SCV) against single-experiment error
+    and against experiments to converge, one point per data set, partitioner and scheme."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, col, label in zip(axes, ["error", "convergence"],
+                              ["mean |single AUC - true AUC|", "experiments to converge (Alg. 5)"]):
+        for part in PARTITIONERS:
+            g = rel[rel.partitioner == part]
+            ax.scatter(g.shift_vs_scv, g[col], s=18, label=part, alpha=0.8)
+        ax.set_xlabel("nearest same-class training distance / SCV's")
+        ax.set_ylabel(label)
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+# --------------------------------------------------------------------------- #
+# Claims
+# --------------------------------------------------------------------------- #
+def _order_fraction(values: dict, better: str, worse: str, lower_is_better: bool) -> float:
+    pairs = [(values[better][s], values[worse][s]) for s in values[better] if s in values[worse]]
+    pairs = [(a, b) for a, b in pairs if np.isfinite(a) and np.isfinite(b)]
+    if not pairs:
+        return float("nan")
+    return float(np.mean([(a < b) if lower_is_better else (a > b) for a, b in pairs]))
+
+
+def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
+    """The paper's claims (Sec. VI and VII), each with a verdict computed on ``result``."""
+    t6 = table_6(result, metric)
+    t6 = t6[t6.scheme != "Average"]
+    rel = {p: dict(zip(g.scheme, g.ours)) for p, g in t6.groupby("partitioner")}
+    pairs = int(t6.pairs.fillna(0).sum() / len(PARTITIONERS)) if len(t6) else 0
+    t7 = table_7(result)
+    conv = {p: dict(zip(g.scheme, g["mean"])) for p, g in t7.groupby("partitioner")}
+    capped = float(result.convergence.capped.mean())
+    out = []
+
+    def reliability(claim, where, better, worse, margin=0.0):
+        fr = _order_fraction(rel, better, worse, lower_is_better=False)
+        ev = "; ".join(f"{s}: {rel[better].get(s, np.nan):.1f} vs {rel[worse].get(s, np.nan):.1f}" for s in SCHEMES)
+        if pairs == 0:
+            return Claim(claim, where, UNDECIDED, "no pair of classifiers differs significantly in the truth at "
+                         "this scale, so Table VI is empty")
+        verdict = from_fraction(fr)
+        return Claim(claim, where, verdict, f"Table VI % agreeing, {better} vs {worse} per scheme: {ev} "
+                     f"({pairs} significant pairs per scheme on average)")
+
+    out.append(reliability("MS-SCV is far less reliable than the other partitioners in a single experiment",
+                           "Sec. VI-A (1), Table VI", "SCV", "MS-SCV"))
+    if out[-1].verdict != UNDECIDED:
+        bt = budget_table(result, metric)
+        one = bt[bt["budget (fits)"] == 10].groupby("partitioner")[["agree %", "false alarms %"]].mean()
+        if {"MS-SCV", "SCV"} <= set(one.index):
+            out[-1] = Claim(out[-1].claim, out[-1].where, out[-1].verdict, out[-1].evidence + (
+                f"; over every pair (true differences and non-differences), a single experiment agrees with "
+                f"the truth {one.loc['MS-SCV', 'agree %']:.0f}% of the time with MS-SCV against "
+                f"{one.loc['SCV', 'agree %']:.0f}% with SCV (false alarms {one.loc['MS-SCV', 'false alarms %']:.0f}% "
+                f"against {one.loc['SCV', 'false alarms %']:.0f}%)"))
+    out.append(reliability("SCV is less reliable than DB-SCV and DOB-SCV (random partitions induce shift)",
+                           "Sec. VI-A (2), Table VI", "DB-SCV", "SCV"))
+    # SCV vs DOB-SCV folded into the same claim: both orderings must hold
+    c = out[-1]
+    fr = np.mean([_order_fraction(rel, "DB-SCV", "SCV", False), _order_fraction(rel, "DOB-SCV", "SCV", False)])
+    if c.verdict != UNDECIDED:
+        out[-1] = Claim(c.claim, c.where, from_fraction(fr), c.evidence + "; DOB-SCV vs SCV: " + "; ".join(
+            f"{s}: {rel['DOB-SCV'].get(s, np.nan):.1f} vs {rel['SCV'].get(s, np.nan):.1f}" for s in SCHEMES))
+    out.append(reliability("DOB-SCV is slightly more reliable than DB-SCV", "Sec. VI-A (3), Table VI",
+                           "DOB-SCV", "DB-SCV"))
+
+    def convergence(claim, where, fr, ev):
+        if capped > 0.5:
+            return Claim(claim, where, UNDECIDED, f"{100 * capped:.0f}% of the replays ran out of stored "
+                         f"experiments ({result.params['experiments']}) before converging; " + ev)
+        note = f" ({100 * capped:.0f}% of replays capped)" if capped else ""
+        return Claim(claim, where, from_fraction(fr), ev + note)
+
+    fr = _order_fraction(conv, "SCV", "MS-SCV", True)
+    ev = "; ".join(f"{s}: MS-SCV {conv['MS-SCV'][s]:.1f} vs SCV {conv['SCV'][s]:.1f}" for s in SCHEMES)
+    out.append(convergence("MS-SCV needs the most experiments to converge", "Sec. VI-B (1), Table VII", fr, ev))
+    fr = np.mean([_order_fraction(conv, "DB-SCV", "SCV", True), _order_fraction(conv, "DOB-SCV", "SCV", True)])
+    ev = "; ".join(f"{s}: DOB-SCV {conv['DOB-SCV'][s]:.1f}, DB-SCV {conv['DB-SCV'][s]:.1f}, SCV {conv['SCV'][s]:.1f}"
+                   for s in SCHEMES)
+    out.append(convergence("DB-SCV and DOB-SCV converge faster than SCV", "Sec. VI-B (2), Table VII", fr, ev))
+    by_scheme = result.convergence.groupby("scheme").n_experiments.mean()
+    ok = [by_scheme["2x5"] < by_scheme["5x2"], by_scheme["5x2"] < by_scheme["10x1"]]
+    out.append(convergence("2x5 converges faster than 5x2, which converges faster than 10x1",
+                           "Sec. VI-B (3), Table VII", float(np.mean(ok)),
+                           "mean experiments to converge: " + ", ".join(f"{s} {by_scheme[s]:.1f}" for s in SCHEMES)))
+    return claims_table(out)
+
+
+# --------------------------------------------------------------------------- #
+# Cost
+# --------------------------------------------------------------------------- #
+def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
+    """Core-hours of a run at ``params`` per (data set, learner): one DOB-SCV experiment of each scheme
+    timed through the engine (fit + predict seconds; partitioning and metrics left out), scaled by the
+    fits the run makes: 4 partitioners x ``experiments`` x 10 + ``true_partitions`` x (2 + 5 + 10)."""
+    from sklearn.base import clone
+
+    from ..runner import run_cv
+
+    fits_per_cell = len(PARTITIONERS) * params["experiments"] * 10 + params["true_partitions"] * sum(
+        k for k, _ in SCHEMES.values())
+    rows = {}
+    for name in params["datasets"]:
+        ds = load(name)
+        models = build_learners(params["learners"], ds.X)
+        per = pd.Series(0.0, index=list(params["learners"]))
+        warm = np.random.default_rng(0).choice(len(ds.y), min(60, len(ds.y)), replace=False)
+        for est in models.values():                 # compile (numba) outside the timing
+            clone(est).fit(ds.X.iloc[warm], ds.y.iloc[warm])
+        for k, r in SCHEMES.values():
+            res = run_cv([(name, ds.X, ds.y)], models, folds=(k,), iterations=r, partitioner="dobscv",
+                         n_jobs=n_jobs, progress=False, seed=SEED, partitioner_params={"metric": DISTANCE})
+            f = res.folds
+            per = per.add((f.fit_seconds + f.predict_seconds).groupby(f.learner.astype(str)).sum(), fill_value=0)
+        for learner, s in per.items():
+            rows[(name, learner)] = s / 30 * fits_per_cell / 3600
+    return pd.Series(rows, name="core_hours")

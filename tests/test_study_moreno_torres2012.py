@@ -1,0 +1,206 @@
+"""Moreno-Torres, Saez & Herrera (2012): the study's procedure against the paper's own numbers,
+scipy, hand-derived partitions and a literal reading of Algorithm 5. Fast: no engine run."""
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from cvrepro.convergence import random_orderings
+from cvrepro.profiles import study_parameters
+from cvrepro.published import moreno_torres2012 as paper
+from cvrepro.studies import moreno_torres2012 as study
+
+
+def _differences_with_lost_ranks(n, t):
+    """Differences 1..n (ranks 1..n, no ties) whose negative ranks sum to ``t`` (largest first)."""
+    d, left = np.arange(1.0, n + 1), t
+    for r in range(n, 0, -1):
+        if r <= left:
+            d[r - 1], left = -r, left - r
+    assert left == 0
+    return d
+
+
+def test_table_4_integer_p_values_are_exact_wilcoxon():
+    """Every printed p of Table IV whose T = min(R+, R-) is whole follows from R+/R- and n = 27."""
+    t = paper.table_4_long()
+    checked = 0
+    for r in t.itertuples():
+        T = min(r._3, r._4)
+        assert r._3 + r._4 == 27 * 28 / 2                      # zero differences split, as we do
+        if T != int(T) or r.p_text == "":
+            continue
+        rp, rm, p = study.wilcoxon_exact(_differences_with_lost_ranks(27, int(T)), np.zeros(27))
+        assert min(rp, rm) == T
+        if r.p_text == ">0.2":
+            assert p > 0.2, (r.row, r.column)
+        else:
+            assert p == pytest.approx(r.p, rel=5e-3), (r.row, r.column)
+        checked += 1
+    assert checked >= 15
+
+
+def test_wilcoxon_exact_is_scipys_without_ties_and_splits_zeros():
+    rng = np.random.default_rng(3)
+    for n in (5, 12, 27):
+        a, b = rng.random(n), rng.random(n)
+        rp, rm, p = study.wilcoxon_exact(a, b)
+        ref = stats.wilcoxon(a, b, method="exact")
+        assert p == pytest.approx(ref.pvalue, rel=1e-12)
+        assert min(rp, rm) == ref.statistic and rp + rm == n * (n + 1) / 2
+    # zeros: ranked and split evenly between R+ and R- (Table IV's R+ + R- = n(n+1)/2)
+    rp, rm, _ = study.wilcoxon_exact([1, 2, 3, 4], [1, 1, 1, 1])
+    assert (rp, rm) == (9.5, 0.5)                               # d = 0, 1, 2, 3: rank 1 split
+    with pytest.raises(ValueError, match="finite"):
+        study.wilcoxon_exact([1.0, np.nan], [0.0, 0.0])
+
+
+def test_table_6_follows_from_table_5_and_table_4():
+    """The paper's DOB-SCV 5x2 cell of Table VI is the mean of Table V, whose pairs are Table IV's
+    significant ones (p <= 0.1, the three with lost p-values among them)."""
+    t5, t4 = paper.table_5(), paper.table_4_long()
+    assert t5["count"].mean() == pytest.approx(paper.table_6().set_index("scheme").loc["5x2", "DOB-SCV"], abs=5e-4)
+    significant = t4[[text == "" or (text != ">0.2" and p <= paper.TABLE_4_ALPHA)
+                      for p, text in zip(t4.p, t4.p_text)]]
+    assert set(zip(significant.row, significant.column)) == set(zip(t5.row, t5.column))
+    t6 = paper.table_6().set_index("scheme")
+    assert (t6.loc[["2x5", "5x2", "10x1"]].mean() - t6.loc["Average"]).abs().max() < 5e-3
+
+
+def _fake_run(n_sets=8, experiments=4):
+    """A MorenoRun whose truth says A > B on every data set and B ~ C; experiments copy the truth,
+    except MS-SCV, whose experiments reverse A and B."""
+    rng = np.random.default_rng(0)
+    sets = [f"d{i}" for i in range(n_sets)]
+    base = rng.uniform(0.6, 0.8, n_sets)
+    truth_rows, exp_rows = [], []
+    for scheme in study.SCHEMES:
+        for i, d in enumerate(sets):
+            scores = {"1NN": base[i] + 0.05 + 0.001 * i, "C4.5": base[i], "LDA": base[i] + rng.normal(0, 0.01)}
+            for learner, v in scores.items():
+                truth_rows.append({"dataset": d, "learner": learner, "scheme": scheme, "auc": v, "keel_auc": v})
+                for part in study.PARTITIONERS:
+                    w = v
+                    if part == "MS-SCV" and learner in ("1NN", "C4.5"):
+                        w = scores["C4.5" if learner == "1NN" else "1NN"]
+                    for e in range(experiments):
+                        exp_rows.append({"dataset": d, "learner": learner, "partitioner": part, "scheme": scheme,
+                                         "experiment": e, "auc": w, "keel_auc": w})
+    params = {"metric": "keel_auc", "experiments": experiments, "budgets": [1, 2]}
+    conv = pd.DataFrame([{"dataset": d, "learner": "1NN", "partitioner": p, "scheme": s, "repetition": 0,
+                          "n_experiments": {"2x5": 5, "5x2": 8, "10x1": 12}[s] + (9 if p == "MS-SCV" else 0),
+                          "capped": False} for d in sets for p in study.PARTITIONERS for s in study.SCHEMES])
+    return study.MorenoRun(params, pd.DataFrame(exp_rows), pd.DataFrame(truth_rows), conv, pd.DataFrame(),
+                           pd.DataFrame())
+
+
+def test_tables_5_6_7_and_claims_on_a_constructed_run():
+    run = _fake_run()
+    t4 = study.true_verdicts(run)
+    sig = t4[t4.significant]
+    assert {(r.row, r.column, r.winner) for r in sig.itertuples()} >= {("1NN", "C4.5", "1NN")}
+    assert sig.p.min() == pytest.approx(2 / 2 ** 8)            # 8 data sets, all one way: exact p
+    t5 = study.table_5(run)
+    pair = t5[(t5.row == "1NN") & (t5.column == "C4.5")].set_index(["partitioner", "scheme"])
+    assert (pair.loc[[p for p in study.PARTITIONERS if p != "MS-SCV"], "percent"] == 100).all()
+    assert (pair.loc["MS-SCV", "percent"] == 0).all()          # reversed winner: never agrees
+    t6 = study.table_6(run).set_index(["scheme", "partitioner"])
+    assert t6.loc[("5x2", "MS-SCV"), "ours"] < t6.loc[("5x2", "SCV"), "ours"]
+    t7 = study.table_7(run).set_index(["scheme", "partitioner"])
+    assert t7.loc[("10x1", "MS-SCV"), "mean"] == 21 and t7.loc[("2x5", "DOB-SCV"), "mean"] == 5
+    claims = study.claims(run).set_index("claim")
+    assert claims.verdict.iloc[0] == "holds"                   # MS-SCV far less reliable
+    assert claims.loc["MS-SCV needs the most experiments to converge", "verdict"] == "holds"
+    assert claims.loc["2x5 converges faster than 5x2, which converges faster than 10x1", "verdict"] == "holds"
+    assert claims.loc["DB-SCV and DOB-SCV converge faster than SCV", "verdict"] == "does not hold"   # all equal
+    budget = study.budget_table(run)
+    assert set(budget["budget (fits)"]) == {10, 20}
+    assert (budget[budget.partitioner == "DOB-SCV"]["agree %"] == 100).all()
+    dob = budget[budget.partitioner == "DOB-SCV"]
+    assert (dob["false alarms %"].fillna(0) == 0).all() and (dob["found %"] == 100).all()
+    ms = budget[(budget.partitioner == "MS-SCV") & (budget["budget (fits)"] == 10)]
+    assert (ms["found %"] < 100).all()                         # the reversed pair is never found
+
+
+def test_experiments_are_consecutive_iterations():
+    its = pd.DataFrame({"dataset": "d", "learner": "L", "iteration": np.arange(10),
+                        "auroc": np.arange(10.0), "keel_auc": np.arange(10.0) * 2})
+    e = study.experiment_auc(its, repeats=5, count=2)
+    assert e.auc.tolist() == [2.0, 7.0] and e.keel_auc.tolist() == [4.0, 14.0]
+    assert study.experiment_auc(its, repeats=2, count=3).experiment.tolist() == [0, 1, 2]
+
+
+def _algorithm_5(vectors, threshold=study.THRESHOLD):
+    """Algorithm 5 as printed: accumulate estimates until the Pearson correlation of consecutive
+    accumulated averages reaches the threshold; Conv = the number accumulated."""
+    previous = vectors[0]
+    for k in range(2, len(vectors) + 1):
+        current = np.mean(vectors[:k], axis=0)
+        if np.corrcoef(previous, current)[0, 1] >= threshold:
+            return k
+        previous = current
+    return len(vectors)
+
+
+def test_algorithm_5_hand_cases_and_a_literal_reading():
+    same = np.tile([0.1, 0.5, 0.9, 0.3], (6, 1))
+    assert study.convergence_counts(same, 3).n_experiments.tolist() == [2, 2, 2]
+    # a vector and its mirror image: their average is constant (no correlation): never converges
+    x = np.array([0.0, 1.0, 0.2, 0.8])
+    out = study.convergence_counts(np.array([x, 1 - x]), 2)
+    assert out.capped.all() and (out.n_experiments == 2).all()
+    rng = np.random.default_rng(1)
+    probas = rng.random((40, 30)) * 0.3 + np.linspace(0, 0.7, 30)
+    counts = study.convergence_counts(probas, 4, seed=7)
+    orders = random_orderings(40, 4, 7)
+    assert counts.n_experiments.tolist() == [_algorithm_5(probas[o]) for o in orders]
+    capped = study.convergence_counts(rng.random((3, 30)), 2)
+    assert capped.capped.all() and (capped.n_experiments == 3).all()
+
+
+def test_artificial_set_db_scv_spirals_and_dob_scv_spreads():
+    """Hand-derived: from example 0 the chain is 0..7 (inside, then round the outside); DB-SCV deals it
+    round-robin ({i, i+4} share a fold), MS-SCV in blocks; DOB-SCV puts 0 and its three nearest
+    (1, 3, 5) in four folds, then the other four in four folds."""
+    assert study.nn_chain(study.ARTIFICIAL, 0) == list(range(8))
+    parts = study.artificial_partitions()
+    db, dob, ms = parts["DB-SCV"], parts["DOB-SCV"], parts["MS-SCV"]
+    assert all(db[i] == db[i + 4] for i in range(4)) and len(set(db[:4])) == 4
+    assert all(ms[2 * i] == ms[2 * i + 1] for i in range(4)) and len(set(ms)) == 4
+    assert parts["dob_group"] == [0, 1, 3, 5]
+    assert sorted(dob[[0, 1, 3, 5]]) == [0, 1, 2, 3] and sorted(dob[[2, 4, 6, 7]]) == [0, 1, 2, 3]
+    assert sorted(np.bincount(parts["SCV"])) == [2, 2, 2, 2]
+    # the paper's point, measured: DB-SCV's spiral leaves each test fold's region out of training
+    assert study.artificial_shift(db)["mmd"] > 3 * study.artificial_shift(dob)["mmd"]
+
+
+def test_design_and_profiles_name_the_papers_sets_and_learners():
+    names = study.catalog_names()
+    assert set(names) == set(study.DATASETS) and len(study.DATASETS) == 27
+    assert study.LEARNERS == tuple(paper.table_2().abbreviation)
+    for profile in ("smoke", "quick", "paper"):
+        p = study_parameters("moreno_torres2012", profile)
+        assert set(p["datasets"]) <= set(study.DATASETS) and set(p["learners"]) <= set(study.LEARNERS)
+        assert p["convergence_experiments"] >= 1 and p["metric"] in ("auc", "keel_auc")
+    paper_scale = study.SCALES["paper"]
+    assert (paper_scale["experiments"], paper_scale["true_partitions"], paper_scale["convergence_repetitions"]) \
+        == (100, 200, 10)
+
+
+def test_table_1_counts_and_keel_bounds_learners():
+    t1 = study.table_1(datasets=["Hepatitis", "Appendicitis", "Haberman"]).set_index("dataset")
+    assert (t1["examples diff"] == 0).all()
+    assert t1.loc["Appendicitis", "real ours"] == 7
+    ds = study.load("Haberman")
+    models = study.build_learners(["1NN", "C4.5"], ds.X)
+    assert np.array_equal(models["1NN"].get_params()["bounds"][:, 0], ds.X.min().to_numpy())
+    assert "bounds" not in models["C4.5"].get_params()
+
+
+def test_table_2_reads_status_from_the_registry():
+    from cvrepro.learners import list_learners
+
+    t2 = study.table_2().set_index("abbreviation")
+    reg = list_learners().set_index("name")
+    assert list(t2.index) == list(study.LEARNERS)
+    assert all(t2.loc[n, "status"] == reg.loc[n, "status"] for n in t2.index)
