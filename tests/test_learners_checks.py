@@ -5,11 +5,19 @@ from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from cvrepro.learners import LEARNERS, list_learners, make_learner
+from cvrepro.learners.bagging import Bagging, RandomForest
 from cvrepro.learners.boosting import AdaBoostM1, DecisionStump
+from cvrepro.learners.keel_knn import KeelKNN
+from cvrepro.learners.keel_lda import KeelLDA
+from cvrepro.learners.keel_svm import KeelSVM
 from cvrepro.learners.knn import IBk
+from cvrepro.learners.logistic import WekaLogistic
 from cvrepro.learners.mlp import WekaMLP
 from cvrepro.learners.naive_bayes import WekaNaiveBayes
 from cvrepro.learners.part import PART
+from cvrepro.learners.pdfc import PDFC
+from cvrepro.learners.random_tree import RandomTree
+from cvrepro.learners.reptree import REPTree
 from cvrepro.learners.ripper import Ripper
 from cvrepro.learners.smo import SMO
 from cvrepro.learners.tree import C45, HDDT
@@ -22,6 +30,9 @@ ESTIMATORS = [
     Ripper(random_state=0), DecisionStump(), AdaBoostM1(n_iterations=5),
     Wrapped(LinearDiscriminantAnalysis(solver="lsqr")),
     Wrapped(SVC(), normalize=True),
+    WekaLogistic(), REPTree(), RandomTree(), Bagging(n_iterations=3), RandomForest(n_trees=3),
+    WekaMLP(hidden_layers="0", epochs=50),
+    KeelKNN(k=3), KeelLDA(), KeelSVM(), PDFC(), KeelSVM(solver="keel"), PDFC(solver="keel"),
 ]
 
 
@@ -34,7 +45,7 @@ PAPER_NAMES = {
     "raeder2010": ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"],
     "moreno_torres2012": ["1NN", "3NN", "C4.5", "LDA", "PART", "RIPPER", "SVM", "FURIA", "PDFC"],
     "vanwinckelen2012": ["NB", "4NN", "10NN", "LR", "DT", "RF"],
-    "japkowicz2011": ["NB", "C4.5", "3NN", "Ripper", "SVM", "Bagging", "Boosting", "RF"],
+    "japkowicz2011": ["NB", "C4.5", "IBk-3", "Ripper", "SMO", "Bagging", "Boosting", "RF"],
 }
 
 
@@ -51,7 +62,8 @@ def test_list_learners_marks_stand_ins():
     assert set(table["status"]) <= {"faithful", "stand-in"}
     status = table.set_index("name")["status"]
     assert status["C4.5"] == status["HDDT"] == status["NB"] == status["PART"] == status["Boosting"] == "faithful"
-    assert status["FURIA"] == status["PDFC"] == status["RIPPER"] == "stand-in"
+    assert status["FURIA"] == status["RIPPER"] == "stand-in"
+    assert status["1NN"] == status["3NN"] == status["LDA"] == status["SVM"] == status["PDFC"] == "faithful"
     assert table.set_index("name").loc["FURIA", "note"].startswith("stand-in")
 
 

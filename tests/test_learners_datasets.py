@@ -15,7 +15,7 @@ STUDY_LEARNERS = {
     "raeder2010": ["C4.5", "HDDT", "NB", "MLP", "5-NN", "SMO"],
     "moreno_torres2012": ["1NN", "3NN", "C4.5", "LDA", "PART", "RIPPER", "SVM", "PDFC"],   # FURIA = RIPPER
     "vanwinckelen2012": ["NB", "4NN", "10NN", "LR", "DT", "RF"],
-    "japkowicz2011": ["NB-normal", "C4.5", "3NN", "RIPPER", "SVM", "Bagging", "Boosting", "RF"],
+    "japkowicz2011": ["NB-normal", "C4.5", "IBk-3", "RIPPER", "SMO", "Bagging", "Boosting", "RF"],
 }
 
 

@@ -1,108 +1,181 @@
-"""Parity with the real WEKA (3.6, Debian's weka.jar): same folds, same predictions.
+"""Parity with the real WEKA 3.6.14: same folds, same probabilities, same printed models.
 
-Skipped unless ``java`` and the jar are found ($CVREPRO_WEKA_JAR, or
-/usr/share/java/weka.jar). Each fold is written as train/test ARFF files and
-classified by WEKA (``-t train -T test -p 0 -distribution``) and by us.
+Every file in tests/fixtures/weka (recorded by tools/record_weka_fixtures.py,
+format in tests/fixtures/weka/README.md) holds WEKA's test-fold class
+distributions in full precision and its printed model for 3 folds of one data
+set. Each learner is fitted on the same training rows and must give the same
+numbers: bit for bit where our arithmetic is WEKA's (``EXACT``), else within
+``TOLERANCE``. When WEKA's jar and ``java`` are found ($CVREPRO_WEKA_JAR or
+/usr/share/java/weka.jar), the reference is the live WEKA instead (all cases in
+two JVMs), and the recorded fixtures must equal it.
+
+The MLP, the perceptron and Logistic are compared with WEKA run on a JVM whose
+``Math.exp``/``Math.log`` are fdlibm's (``-XX:-UseLibmIntrinsic``), the
+arithmetic they reproduce; see cvrepro.learners.mlp and .logistic for how a
+stock JVM's WEKA differs.
 """
+from __future__ import annotations
+
+import gzip
+import json
 import re
-import subprocess
+from functools import cache
+from itertools import islice
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners import make_learner
-from cvrepro.reference.weka import available, find_jar, predictions, write_arff
+from cvrepro.learners import list_learners, make_learner
+from cvrepro.reference.weka import WekaJob, available, run_jobs
 
-JAR = find_jar()
-pytestmark = [
-    pytest.mark.weka,
-    pytest.mark.skipif(not available(),
-                       reason="needs java and weka.jar ($CVREPRO_WEKA_JAR or /usr/share/java/weka.jar)"),
-]
-weka_predictions = predictions
+pytestmark = pytest.mark.weka
+FIXTURES = sorted((Path(__file__).parent / "fixtures" / "weka").glob("*.json.gz"))
+TOLERANCE = 1e-12
+TOLERANCES = {"NaiveBayes": 1e-9}   # normal densities: WEKA's Math.exp/log intrinsics vs the C library's, ~1e-10
+# Differences found by these fixtures in learners outside issue 14, kept visible until fixed:
+KNOWN_DIFFERENCES = {
+    "PART--segment": "fold 0: rule 'a15 > -15.8889 AND a6 <= 0.607407' covers 58 training instances in WEKA, "
+                     "57 in ours (training values 0.607404/0.607407/0.607408 lie within WEKA's 1e-6 "
+                     "comparison tolerance of the split point); probabilities differ by up to 0.0014",
+}
+EXACT = {"Logistic", "REPTree", "REPTree-P", "Bagging", "Bagging-P60-S3", "RandomTree", "RandomTree-K3-S7",
+         "RandomForest-I10", "Perceptron-H0", "MLP-H3", "SMO"}
 
 
-def _folds(name, n_splits=3):
+@cache
+def _load(path: Path) -> dict:
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        doc = json.load(fh)
+    assert doc["format"] == "cvrepro-weka-fixture/1"
+    return doc
+
+
+def _data(name):
     ds = load_dataset(name)
-    for tr, te in StratifiedKFold(n_splits, shuffle=True, random_state=0).split(ds.X, ds.y):
-        yield ds, tr, te
+    return ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1), ds.y
 
 
-CASES = [  # (our name, WEKA class, options, data sets)
-    ("C4.5", "weka.classifiers.trees.J48", [], ["vote", "labor", "pima", "crx"]),
-    ("NB", "weka.classifiers.bayes.NaiveBayes", ["-K"], ["vote", "labor", "pima"]),
-    ("5-NN", "weka.classifiers.lazy.IBk", ["-K", "5"], ["vote", "labor", "pima"]),
-    ("PART", "weka.classifiers.rules.PART", [], ["labor", "crx"]),
-    ("MLP", "weka.classifiers.functions.MultilayerPerceptron", ["-H", "3"], ["labor"]),
-]
+@pytest.fixture(scope="session")
+def live_weka():
+    """WEKA's outputs for every fixture's folds, run now (None without the jar)."""
+    if not available():
+        return None
+    out = {}
+    for java_options in sorted({tuple(_load(p)["weka"]["java_options"]) for p in FIXTURES}):
+        paths = [p for p in FIXTURES if tuple(_load(p)["weka"]["java_options"]) == java_options]
+        jobs = []
+        for p in paths:
+            doc = _load(p)
+            X, y = _data(doc["dataset"])
+            folds = np.asarray(doc["folds"])
+            for k in range(len(doc["runs"])):
+                jobs.append(WekaJob(doc["weka"]["classifier"], tuple(doc["weka"]["options"]), X, y,
+                                    np.flatnonzero(folds != k), np.flatnonzero(folds == k)))
+        results = iter(run_jobs(jobs, java_options))
+        for p in paths:
+            out[p] = [{"proba": r.proba, "model": r.model} for r in islice(results, len(_load(p)["runs"]))]
+    return out
 
 
-CASES.append(("SMO", "weka.classifiers.functions.SMO", [], ["vote", "pima", "glass"]))
-CASES.append(("Boosting", "weka.classifiers.meta.AdaBoostM1", [], ["vote", "crx", "glass"]))
-CASES.append(("C4.5 -U", "weka.classifiers.trees.J48", ["-U"], ["vote", "crx"]))
-CASES.append(("C4.5 -A", "weka.classifiers.trees.J48", ["-A"], ["vote", "crx"]))
-PARAMS = {"C4.5 -U": ("C4.5", {"unpruned": True}), "C4.5 -A": ("C4.5", {"laplace": True})}
+def _same_tokens(a: str, b: str) -> bool:
+    """Texts equal token by token, numbers compared as doubles (JDK 17's ``Double.toString`` may print
+    more digits than the shortest round trip, which Python prints)."""
+    ta, tb = a.split(), b.split()
+    if len(ta) != len(tb):
+        return False
+    for x, y in zip(ta, tb):
+        if x != y:
+            try:
+                if float(x) != float(y):
+                    return False
+            except ValueError:
+                return False
+    return True
 
 
-@pytest.mark.parametrize("learner,classifier,options,datasets", CASES, ids=[c[0] for c in CASES])
-def test_same_predictions_as_weka(tmp_path, learner, classifier, options, datasets):
-    agree, n, max_diff = 0, 0, 0.0
-    for name in datasets:
-        for k, (ds, tr, te) in enumerate(_folds(name)):
-            train, test = tmp_path / f"{name}{k}-train.arff", tmp_path / f"{name}{k}-test.arff"
-            write_arff(train, ds.X.iloc[tr], ds.y.iloc[tr])
-            write_arff(test, ds.X.iloc[te], ds.y.iloc[te])
-            pred, dist = weka_predictions(classifier, options, train, test)
-            base_name, params = PARAMS.get(learner, (learner, {}))
-            model = make_learner(base_name).set_params(**params).fit(ds.X.iloc[tr], ds.y.iloc[tr])
-            ours = model.predict(ds.X.iloc[te])
-            codes = pd.Categorical(ours, categories=ds.y.cat.categories).codes
-            agree += int((codes == pred).sum())
-            n += len(te)
-            max_diff = max(max_diff, float(np.abs(model.predict_proba(ds.X.iloc[te]) - dist).max()))
-    print(f"{learner}: {agree}/{n} same predicted class, max |p - p_weka| = {max_diff:.4f}")
-    assert agree / n >= 0.95
-    assert max_diff <= 6e-4        # WEKA prints probabilities with 3 decimals
+def _body(text: str, end: str) -> str:
+    """A J48/PART printout between the dashed line and ``end``."""
+    if "------------------\n" in text:
+        text = text.split("------------------\n", 1)[1]
+    return text[:text.index(end)].strip()
 
 
-def _printed_model(classifier, arff, start):
-    out = subprocess.run(["java", "-cp", JAR, classifier, "-t", str(arff), "-no-cv"],
-                         capture_output=True, text=True, check=True).stdout
-    body = out[out.index(start):].split("------------------\n", 1)[1]
-    return body[:body.index("Number of")].strip()
+def _mlp_weights(text: str) -> list[list[float]]:
+    nodes = re.split(r"Sigmoid Node \d+\n", text.split("Class ")[0])[1:]
+    return [[float(line.split()[-1]) for line in node.strip().splitlines()[1:]] for node in nodes]
 
 
-J48_SETS = ["vote", "credit-g", "soybean", "segment", "chess", "crx", "banana"]
-PART_SETS = ["credit-g", "soybean", "segment"]
-PRINTERS = {"C4.5": ("weka.classifiers.trees.J48", "J48 pruned tree"),
-            "PART": ("weka.classifiers.rules.PART", "PART decision list")}
+def _check_model(kind, model, weka_text, where):
+    if kind == "text":
+        assert model.to_text().strip() == weka_text.strip(), where
+    elif kind == "logistic":
+        assert _same_tokens(model.to_text(), weka_text), where
+    elif kind == "j48":
+        ours = model.to_text()
+        assert _body(ours, "Number of") == _body(weka_text, "Number of"), where
+        assert ours[ours.index("Number of"):].split() == weka_text[weka_text.index("Number of"):].split(), where
+    elif kind == "part":
+        ours = model.to_text()
+        assert _body(ours, "Number of Rules") == _body(weka_text, "Number of Rules"), where
+    elif kind == "mlp":
+        assert [list(w) for w in model.W2_] + [list(w) for w in model.W1_] == _mlp_weights(weka_text), where
+    else:
+        assert kind == "", f"unknown model comparison {kind!r}"
 
 
-@pytest.mark.parametrize("learner,name", [("C4.5", n) for n in J48_SETS] + [("PART", n) for n in PART_SETS])
-def test_prints_the_same_model_as_weka(tmp_path, learner, name):
-    """J48's tree and PART's rule list, as WEKA prints them."""
-    ds = load_dataset(name)
-    X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
-    write_arff(tmp_path / "data.arff", X, ds.y)
-    ours = make_learner(learner).fit(X, ds.y).to_text()
-    classifier, header = PRINTERS[learner]
-    printed = _printed_model(classifier, tmp_path / "data.arff", header)
-    assert ours[:ours.index("Number of")].strip() == printed
+def _case_params():
+    for p in FIXTURES:
+        key = p.name.removesuffix(".json.gz")
+        marks = [pytest.mark.xfail(strict=True, reason=KNOWN_DIFFERENCES[key])] if key in KNOWN_DIFFERENCES else []
+        yield pytest.param(p, id=key, marks=marks)
 
 
-def test_mlp_weights_bit_identical_to_weka_with_strict_exp(tmp_path):
-    """With the JVM's exp intrinsic off, Math.exp is fdlibm's, as ours: 500 epochs, same bits."""
-    ds = load_dataset("labor")
-    X = ds.X.set_axis([f"a{j}" for j in range(ds.X.shape[1])], axis=1)
-    write_arff(tmp_path / "labor.arff", X, ds.y)
-    out = subprocess.run(["java", "-XX:+UnlockDiagnosticVMOptions", "-XX:-UseLibmIntrinsic", "-cp", JAR,
-                          "weka.classifiers.functions.MultilayerPerceptron", "-H", "3", "-t",
-                          str(tmp_path / "labor.arff"), "-no-cv"], capture_output=True, text=True, check=True).stdout
-    nodes = re.split(r"Sigmoid Node \d+\n", out.split("Class ")[0])[1:]
-    weka = [[float(line.split()[-1]) for line in node.strip().splitlines()[1:]] for node in nodes]
-    model = make_learner("MLP").fit(X, ds.y)
-    ours = [list(w) for w in model.W2_] + [list(w) for w in model.W1_]
-    assert ours == weka
+@pytest.mark.parametrize("path", list(_case_params()))
+def test_same_probabilities_and_models_as_weka(path, live_weka):
+    doc = _load(path)
+    reference = doc["runs"]
+    if live_weka is not None:            # the live tool is the reference; the recording must still match it
+        reference = live_weka[path]
+        for rec, live in zip(doc["runs"], reference):
+            assert np.array_equal(np.asarray(rec["proba"]), live["proba"]) and rec["model"] == live["model"], \
+                f"{path.name} no longer matches the live WEKA: re-record with tools/record_weka_fixtures.py"
+    X, y = _data(doc["dataset"])
+    folds = np.asarray(doc["folds"])
+    assert len(folds) == len(y) == doc["n_rows"]
+    tol = 0.0 if doc["case"] in EXACT else TOLERANCES.get(doc["case"], TOLERANCE)
+    for k, run in enumerate(reference):
+        train, test = np.flatnonzero(folds != k), np.flatnonzero(folds == k)
+        model = make_learner(doc["learner"]).set_params(**doc["params"]).fit(X.iloc[train], y.iloc[train])
+        ours = model.predict_proba(X.iloc[test])
+        weka = np.asarray(run["proba"])
+        where = f"{doc['case']} on {doc['dataset']}, fold {k}"
+        assert ours.shape == weka.shape, where
+        assert np.abs(ours - weka).max() <= tol, f"{where}: max |p - p_weka| = {np.abs(ours - weka).max():.3g}"
+        _check_model(doc["model_compare"], model, run["model"], where)
+
+
+def test_list_learners_counts_the_recorded_parity_cases():
+    """list_learners()'s parity_cases is the number of recorded runs per learner name; every learner
+    called faithful to WEKA has some."""
+    counted = {}
+    for p in FIXTURES:
+        doc = _load(p)
+        counted[doc["learner"]] = counted.get(doc["learner"], 0) + len(doc["runs"])
+    table = list_learners().set_index("name")
+    assert set(counted) <= set(table.index)
+    for name, row in table.iterrows():
+        if row["reference"].startswith("KEEL"):
+            continue                     # KEEL's runs: tests/test_learners_keel.py
+        assert row["parity_cases"] == counted.get(name, 0), name
+        if row["status"] == "faithful" and row["reference"].startswith("WEKA"):
+            assert row["parity_cases"] > 0, name
+
+
+def test_fixture_folds_are_stratified_thirds():
+    doc = _load(FIXTURES[0])
+    X, y = _data(doc["dataset"])
+    counts = pd.crosstab(np.asarray(doc["folds"]), y.to_numpy())
+    assert counts.shape[0] == 3 and (counts.max() - counts.min()).max() <= 1

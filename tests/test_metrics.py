@@ -104,6 +104,7 @@ def test_evaluate_equals_individual_functions():
     assert got["fpr"] == pytest.approx(M.fpr(t, pred, labels=classes))
     assert got["info_score"] == pytest.approx(
         M.information_score(t, P, classes, prior=[0.5, 0.25, 0.25]))
+    assert got["keel_auc"] == M.keel_auc(t, pred, labels=classes)
 
 
 def test_fpr_is_one_minus_specificity():
@@ -158,3 +159,26 @@ def test_fold_metrics_equal_evaluate_per_fold(n_classes):
             ref = M.evaluate(t[test], P[test], np.arange(n_classes), prior=prior)
             for m in M.METRICS:
                 assert got[m][j] == pytest.approx(ref[m], nan_ok=True), (m, j)
+            # KEEL's AUC of the fold = keel_auc on the fold's crisp predictions (up to the last bit:
+            # the per-fold path keeps one positive class for all folds, as KEEL does)
+            pred = M.predict_labels(P[test], np.arange(n_classes))
+            assert got["keel_auc"][j] == pytest.approx(M.keel_auc(t[test], pred, labels=np.arange(n_classes)),
+                                                       abs=1e-15), j
+
+
+def test_fold_metrics_keel_auc_keeps_keel_conventions():
+    """A fold without one of the two classes scores 0 (KEEL), a fold predicting one class 0.5,
+    and the fold average is fold_keel_auc's: KEEL's reported number."""
+    t = np.array([0, 0, 0, 1, 1, 0, 1, 1, 0, 1])
+    folds = np.array([0, 0, 0, 0, 0, 1, 1, 1, 2, 2])
+    P = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.3, 0.7], [0.1, 0.9],
+                  [0.7, 0.3], [0.8, 0.2], [0.6, 0.4], [0.9, 0.1], [0.4, 0.6]])
+    got = M.fold_metrics(t, P, folds, 3)["keel_auc"]
+    # fold 0: TPR(0) = 2/3, FPR(0) = 0 -> 5/6; fold 1: everything class 0 -> 1/2; fold 2: perfect
+    assert got == pytest.approx([5 / 6, 0.5, 1.0], abs=1e-15)
+    only = M.fold_metrics(np.array([0, 0, 1, 1]), np.eye(2)[[0, 1, 1, 1]], np.array([0, 0, 1, 1]), 2)
+    assert only["keel_auc"].tolist() == [0.0, 0.0]   # each fold holds one class: KEEL's 0, not NaN
+    assert np.isnan(only["auroc"]).all()
+    pred = P.argmax(1)
+    assert got == pytest.approx(M.fold_keel_auc(t, pred, folds, 3, 2), abs=0)
+

@@ -113,9 +113,14 @@ def test_tables(labor):
         assert row.n_test == test.sum() and row.n_train == len(y) - test.sum()
         assert row.auroc == pytest.approx(M.auroc(y[test], P[test], classes), abs=1e-6)
         assert row.accuracy == pytest.approx(M.accuracy(y[test], M.predict_labels(P[test], classes)))
+        assert row.keel_auc == pytest.approx(M.keel_auc(y[test], M.predict_labels(P[test], classes),
+                                                        labels=classes), abs=1e-12)
     it_row = res.iterations.query("dataset == 'labor' and learner == 'tree' and k == 5 and iteration == 1")
     assert it_row.accuracy.item() == pytest.approx(f.accuracy.mean())
     assert it_row.auroc_pooled.item() == pytest.approx(M.auroc(y, P, classes), abs=1e-6)
+    assert it_row.keel_auc.item() == pytest.approx(f.keel_auc.mean())
+    assert it_row.keel_auc_pooled.item() == pytest.approx(
+        M.keel_auc(y, M.predict_labels(P, classes), labels=classes), abs=1e-12)
     assert res.oof("labor", "tree", 5).shape == (3, 57, 2)
 
 
@@ -193,13 +198,13 @@ def test_damaged_files_are_recomputed(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=4,
                 progress=False, batch_size=2, store=tmp_path)
     clean = run_cv(**args)
-    files = sorted(tmp_path.rglob("*.parquet"))
-    inst = next(f for f in files if f.name.startswith("it000000") and "instances" in f.name)
+    inst = next((tmp_path / "instances").rglob("it000000-*.parquet"))
     inst.write_bytes(inst.read_bytes()[:-200])                   # truncated
-    its = next(f for f in files if f.name.startswith("it000002") and "iterations" in f.name)
+    its = next((tmp_path / "iterations").rglob("it000002-*.parquet"))
     raw = bytearray(its.read_bytes())
-    chunk = pq.read_metadata(its).row_group(0).column(2)         # a data page (accuracy)
-    raw[chunk.data_page_offset + chunk.total_compressed_size // 2] ^= 0xFF   # one flipped byte
+    meta = pq.read_metadata(its).row_group(0)
+    chunk = next(meta.column(j) for j in range(meta.num_columns) if meta.column(j).path_in_schema == "accuracy")
+    raw[chunk.data_page_offset + chunk.total_compressed_size // 2] ^= 0xFF   # one flipped byte in a data page
     its.write_bytes(bytes(raw))
     count_tasks.clear()
     with pytest.warns(RuntimeWarning, match="damaged"):
@@ -234,17 +239,20 @@ def test_resume_after_kill_9(tmp_path):
     store = tmp_path / "store"
     proc = subprocess.Popen([sys.executable, str(script), str(store), str(tmp_path / "a.parquet")])
     deadline = time.time() + 60
-    while len(list(store.rglob("*.folds.parquet"))) < 3 and time.time() < deadline:
+    while len(list(store.glob("folds/**/*.parquet"))) < 3 and time.time() < deadline:
         time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    done = len(list(store.rglob("*.folds.parquet")))
+    done = len(list(store.glob("folds/**/*.parquet")))
     assert 3 <= done < 12
-    cell = next(store.rglob("*.folds.parquet")).parent
-    (cell / ".it000011-000011.folds.deadbeef.tmp").write_bytes(b"half a file")   # a write cut short
+    cell = next(store.glob("instances/**/*.parquet")).parent
+    (cell / ".it000011-000011.deadbeef.tmp").write_bytes(b"half a file")   # a write cut short
+    stray = cell / "it000011-000011.0123456789abcdef.parquet"             # a chunk whose folds file never came
+    stray.write_bytes(b"PAR1")
     subprocess.run([sys.executable, str(script), str(store), str(tmp_path / "b.parquet")], check=True)
     resumed = pd.read_parquet(tmp_path / "b.parquet")
     assert resumed.iteration.tolist() == list(range(12))
+    assert not stray.exists() and not list(store.rglob("*.tmp"))   # what the killed run left is gone
     rng = np.random.default_rng(0)
     X = rng.normal(size=(80, 3))
     y = np.repeat([0, 1], 40)
@@ -349,6 +357,45 @@ def test_bad_input(labor):
         run_cv([("x", np.zeros((3, 1)), [0, 1])], LEARNERS, progress=False)
 
 
+@pytest.mark.parametrize("arg, value, error, words", [
+    ("n_jobs", "two", TypeError, "n_jobs must be an integer"),
+    ("n_jobs", 2.0, TypeError, "n_jobs must be an integer"),
+    ("n_jobs", 0, ValueError, "n_jobs must not be 0"),
+    ("batch_size", "5", TypeError, "batch_size must be None or an integer"),
+    ("batch_size", 0, ValueError, "batch_size must be None or an integer >= 1"),
+    ("iterations", 2.5, TypeError, "iterations must be an integer"),
+    ("iterations", True, TypeError, "iterations must be an integer"),
+    ("seed", -1, ValueError, "seed must be an integer in"),
+    ("seed", "0", TypeError, "seed must be an integer in"),
+    ("folds", "5", ValueError, "folds must be an integer"),
+    ("backend", "lokky", ValueError, "backend must be one of"),
+    ("backend", 2, TypeError, "backend must be a string"),
+    ("store", 3, TypeError, "store must be None or a directory path"),
+    ("progress", "yes", TypeError, "progress must be True or False"),
+    ("stopping", 3, TypeError, "stopping must be None or a factory"),
+    ("partitioner_params", [("metric", "hvdm")], TypeError, "partitioner_params must be None or a dict"),
+])
+def test_bad_arguments_are_named_before_any_work(labor, arg, value, error, words, count_tasks):
+    args = dict(datasets=[labor], learners=LEARNERS, folds=2, iterations=2, progress=False)
+    with pytest.raises(error, match=words):
+        run_cv(**{**args, arg: value})
+    assert count_tasks == []
+
+
+def test_text_columns_are_rejected_up_front(labor, count_tasks):
+    X = labor.X.copy()
+    X["note"] = [f"free text {i}" for i in range(len(X))]
+    with pytest.raises(TypeError, match=r"column 'note' .* neither numeric nor categorical.*astype\('category'\)"):
+        run_cv([("labor", X, labor.y)], LEARNERS, folds=2, iterations=1, progress=False)
+    X["note"] = X["note"].astype("category")      # declared values: accepted
+    res = run_cv([("labor", X, labor.y)], {"nb": LEARNERS["nb"]}, folds=2, iterations=1, progress=False)
+    assert res.failures.empty
+    text = np.array([["a", 1.0]] * 4 + [["b", 2.0]] * 4, dtype=object)
+    with pytest.raises(TypeError, match="column 0 of X"):
+        run_cv([("np", text, [0, 1] * 4)], LEARNERS, folds=2, iterations=1, progress=False)
+    assert count_tasks[:1] == [(("labor", "nb", "scv", 2), (0,))]   # only the good call ran
+
+
 def test_stopping_with_store_recomputes_nothing(tmp_path, labor, count_tasks):
     args = dict(datasets=[labor], learners={"nb": LEARNERS["nb"]}, folds=2, iterations=20,
                 stopping=lambda: StopAfterStable(), batch_size=3, progress=False, store=tmp_path)
@@ -359,3 +406,54 @@ def test_stopping_with_store_recomputes_nothing(tmp_path, labor, count_tasks):
     assert count_tasks == []
     same(first, again)
     pd.testing.assert_frame_equal(first.stopping, again.stopping)
+
+
+# --------------------------------------------------------------------------- user-written learners
+_MAIN_LEARNER = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import pandas as pd
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from cvrepro.runner import run_cv
+
+    class Centroid(ClassifierMixin, BaseEstimator):   # defined in __main__, as in a notebook
+        def __init__(self, noise=0.1, random_state=None):
+            self.noise, self.random_state = noise, random_state
+
+        def fit(self, X, y):
+            self.classes_ = np.unique(y)
+            self.centres_ = np.array([X[y == c].mean(axis=0) for c in self.classes_])
+            self.jitter_ = np.random.default_rng(self.random_state).normal(scale=self.noise)
+            return self
+
+        def predict_proba(self, X):
+            d = -((X[:, None, :] - self.centres_[None]) ** 2).sum(axis=2) + self.jitter_ * np.arange(2)
+            e = np.exp(d - d.max(axis=1, keepdims=True))
+            return e / e.sum(axis=1, keepdims=True)
+
+    if __name__ == "__main__":
+        from distributed import Client, LocalCluster
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(60, 3)); y = np.repeat([0, 1], 30); X[y == 1] += 0.7
+        args = dict(datasets=[("toy", X, y)], learners={"centroid": Centroid()}, folds=3, iterations=4,
+                    progress=False)
+        runs = {"one": run_cv(**args, n_jobs=1), "two": run_cv(**args, n_jobs=2)}
+        with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster):
+            runs["dask"] = run_cv(**args, backend="dask")
+        for name, res in runs.items():
+            assert res.failures.empty, (name, res.failures)
+            pd.testing.assert_frame_equal(res.iterations.drop(columns="seconds"),
+                                          runs["one"].iterations.drop(columns="seconds"))
+        print("same", sorted(runs), runs["one"].iterations.auroc.round(4).tolist())
+""")
+
+
+def test_learner_defined_in_main_runs_on_every_backend(tmp_path):
+    """A class written in a script or notebook (``__main__``) works with joblib workers and a
+    dask cluster in other processes (it is pickled by value), with the same tables as in process."""
+    script = tmp_path / "notebook_like.py"
+    script.write_text(_MAIN_LEARNER)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.startswith("same ['dask', 'one', 'two']")

@@ -3,7 +3,8 @@
 Modules: ``datasets`` (shipped benchmark catalog), ``profiles`` (run scales),
 ``partition`` (SCV, DB-SCV, DOB-SCV, MS-SCV splitters), ``metrics``,
 ``runner`` (cached repeated cross-validation; its pieces in ``engine``),
-``store`` (its results cache), ``learners`` (C4.5, HDDT, kernel NB, ... as
+``store`` (its results cache, a hive-style Parquet tree), ``progress`` (progress
+bars for long work), ``learners`` (C4.5, HDDT, kernel NB, ... as
 scikit-learn estimators), ``stats`` (tests), ``convergence`` (stopping
 rules), ``paramchannel`` (Scheffer & Herbrich).
 """

@@ -24,6 +24,8 @@ import pandas as pd
 from scipy import stats
 from sklearn.utils import check_random_state
 
+from .progress import progress_bar
+
 DEFAULT_MAX_ITERATIONS = 500  # the number of stored runs in Raeder et al.
 
 
@@ -277,17 +279,19 @@ def random_orderings(n_stored, n_orderings=50, random_state=None):
 
 
 def replay_orderings(rule, estimates, probas=None, orderings=None, n_orderings=50,
-                     random_state=None):
+                     random_state=None, progress=True):
     """Replay ``rule`` on each ordering (default: ``n_orderings`` random ones).
 
     Returns a DataFrame with one row per ordering: ordering, n_iterations,
-    estimate, capped.
+    estimate, capped. ``progress``: a bar when the replays take more than a
+    few seconds (:mod:`cvrepro.progress`; also in :func:`replay_reproducibility`).
     """
     n_stored = np.asarray(estimates).shape[0]
     if orderings is None:
         orderings = random_orderings(n_stored, n_orderings, random_state)
     rows = [dict(ordering=i, **vars(rule.replay(estimates, probas, order)))
-            for i, order in enumerate(orderings)]
+            for i, order in enumerate(progress_bar(orderings, desc="stopping-rule replays", unit="ordering",
+                                                   enabled=progress))]
     return pd.DataFrame(rows)
 
 
@@ -304,7 +308,7 @@ class ReplayReproducibility:
 
 
 def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas_b=None,
-                           n_orderings=50, random_state=None):
+                           n_orderings=50, random_state=None, progress=True):
     """Raeder et al.'s Table III procedure for two learners' stored iterations.
 
     The same ``n_orderings`` random orderings are applied to both learners
@@ -316,8 +320,8 @@ def replay_reproducibility(rule, estimates_a, estimates_b, probas_a=None, probas
     if n_a != n_b:
         raise ValueError(f"both learners need the same stored iterations, got {n_a} and {n_b}")
     orderings = random_orderings(n_a, n_orderings, random_state)
-    a = replay_orderings(rule, estimates_a, probas_a, orderings)
-    b = replay_orderings(rule, estimates_b, probas_b, orderings)
+    a = replay_orderings(rule, estimates_a, probas_a, orderings, progress=progress)
+    b = replay_orderings(rule, estimates_b, probas_b, orderings, progress=progress)
     runs = a.merge(b, on="ordering", suffixes=("_a", "_b"))
     return ReplayReproducibility(
         reproducibility(runs["estimate_a"], runs["estimate_b"]),

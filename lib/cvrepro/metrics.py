@@ -28,6 +28,11 @@ Pinned-down choices:
   ``y_true`` (as in the tutorial's example); the engine passes the training
   fold's frequencies. WEKA instead uses Laplace-corrected training counts.
 * Predicted label = the class of highest probability, ties to the first.
+* KEEL's AUC (:func:`keel_auc`, ``keel_auc`` in :data:`METRICS`): the AUC
+  that KEEL's experiments report, computed from crisp predicted labels (the
+  balanced accuracy), as Moreno-Torres et al. report it; see its docstring.
+  The engine reports it per fold (its fold-average is KEEL's number) and
+  pooled; a fold without one of the two classes scores 0, as in KEEL.
 """
 from __future__ import annotations
 
@@ -36,11 +41,12 @@ import numpy as np
 __all__ = [
     "accuracy", "error_rate", "kappa", "precision", "recall", "tpr", "fpr",
     "f_measure", "auroc", "rmse", "information_score", "confusion",
-    "predict_labels", "evaluate", "fold_metrics", "METRICS", "HIGHER_IS_BETTER",
+    "predict_labels", "evaluate", "fold_metrics", "keel_auc", "fold_keel_auc",
+    "METRICS", "HIGHER_IS_BETTER",
 ]
 
 METRICS = ("accuracy", "error_rate", "kappa", "auroc", "rmse", "precision",
-           "recall", "fpr", "f_measure", "info_score")
+           "recall", "fpr", "f_measure", "info_score", "keel_auc")
 HIGHER_IS_BETTER = {m: m not in ("error_rate", "rmse", "fpr") for m in METRICS}
 
 
@@ -144,7 +150,8 @@ def evaluate(y_true, proba, classes, prior=None, pos_label=None) -> dict[str, fl
     cm = np.bincount(t * K + pred, minlength=K * K).reshape(1, K, K)
     out = {m: float(v[0]) for m, v in _cm_metrics(cm, _pos_index(classes, pos_label)).items()}
     out.update(auroc=_auroc(t, P, "macro"), rmse=_rmse(t, P),
-               info_score=float(_info(t, P, _prior(t, K, prior)).mean()))
+               info_score=float(_info(t, P, _prior(t, K, prior)).mean()),
+               keel_auc=float(fold_keel_auc(t, pred, np.zeros(len(t), dtype=np.int64), 1, K)[0]))
     return {m: out[m] for m in METRICS}
 
 
@@ -181,6 +188,7 @@ def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, 
     info = _info_rows(t, P, np.asarray(priors, dtype=float)[f])
     out["info_score"] = np.bincount(f, weights=info, minlength=n_folds) / n_test
     out["auroc"] = _fold_auroc(t, P, f, n_folds, counts)
+    out["keel_auc"] = fold_keel_auc(t, pred, f, n_folds, K)
     empty = bad | (counts.sum(1) == 0)
     return {m: np.where(empty, np.nan, out[m]) for m in METRICS}
 
@@ -215,6 +223,107 @@ def _fold_auroc(t, P, f, n_folds, counts) -> np.ndarray:
     with np.errstate(invalid="ignore"):
         mean = np.nansum(np.where(present, A, 0.0), axis=0) / present.sum(0)
     return np.where(present.sum(0) >= 2, mean, np.nan)
+
+
+# --------------------------------------------------------------------------- #
+# KEEL's AUC from crisp predictions
+# --------------------------------------------------------------------------- #
+def keel_auc(y_true, y_pred, labels=None) -> float:
+    """The AUC of KEEL's experiments (imbalanced-classification statistics modules), from labels.
+
+    KEEL reads each test fold's ``expected predicted`` pairs, builds the
+    two-class confusion matrix, and reports per fold
+
+        AUC = (1 + TPR - FPR) / 2,  TPR = TP / (TP + FN),  FPR = FP / (FP + TN),
+
+    the area under the ROC "curve" of a single crisp classifier (the points
+    (0, 0), (FPR, TPR), (1, 1)), i.e. the balanced accuracy (TPR + TNR) / 2.
+    It is symmetric in the two classes up to rounding (KEEL's positive class,
+    kept here, is class 0 unless the first fold holds more instances of class
+    0 than of class 1). Conventions kept from KEEL:
+
+    * a fold without instances of one of the two classes scores 0 (not NaN);
+    * instances KEEL marks unclassified (``None`` or NaN in ``y_pred``) are left
+      out of the confusion matrix;
+    * a classifier that predicts one class for everything scores exactly 0.5
+      (Moreno-Torres et al.'s LDA on crx and mushroom, whose covariance matrix
+      KEEL cannot invert, see :mod:`cvrepro.learners.keel_lda`).
+
+    KEEL reports the mean of this per-fold value over the folds of a
+    cross-validation (:func:`fold_keel_auc` computes all folds at once).
+
+    KEEL defines it for two classes only (pairs involving a third class are
+    skipped with an error message). For more classes this function returns
+    the unweighted mean of the one-vs-rest values over the classes present in
+    ``y_true`` (our extension, not KEEL's). ``labels``: the classes (default:
+    those of ``y_true`` and ``y_pred``; pass both classes when a fold may hold
+    only one).
+
+    >>> keel_auc(["a", "a", "b", "b"], ["a", "b", "b", "b"])   # TPR 1/2, FPR 0
+    0.75
+    """
+    t, p = _crisp_pair(y_true, y_pred)
+    keep = np.array([v is not None and v == v for v in p], dtype=bool) if p.dtype.kind in "Of" else \
+        np.ones(len(p), dtype=bool)
+    if labels is None:
+        labels = np.unique(np.concatenate([t, p[keep]]))
+    labels = np.asarray(labels)
+    ti = _index(t, labels, "y_true")
+    pi = np.full(len(p), -1)
+    pi[keep] = _index(p[keep], labels, "y_pred")
+    return float(fold_keel_auc(ti, pi, np.zeros(len(t), dtype=np.int64), 1, len(labels))[0])
+
+
+def fold_keel_auc(y_codes, pred_codes, folds, n_folds: int, n_classes: int | None = None) -> np.ndarray:
+    """:func:`keel_auc` of every fold at once, from class indices (``pred_codes`` -1: unclassified).
+
+    ``folds``: test fold of each instance. Returns one value per fold (NaN for
+    a fold with no instance); KEEL's reported AUC is their mean.
+    """
+    t = np.asarray(y_codes, dtype=np.int64)
+    p = np.asarray(pred_codes, dtype=np.int64)
+    f = np.asarray(folds, dtype=np.int64)
+    if not (len(t) == len(p) == len(f)):
+        raise ValueError(f"y_codes, pred_codes and folds differ in length: {len(t)}, {len(p)}, {len(f)}")
+    K = int(max(t.max(initial=-1), p.max(initial=-1)) + 1) if n_classes is None else int(n_classes)
+    if K < 2:
+        raise ValueError("KEEL's AUC needs two classes; pass n_classes (or labels) when a fold holds one")
+    if (t < 0).any() or (t >= K).any() or (p >= K).any() or (p < -1).any():
+        raise ValueError(f"class indices must lie in 0..{K - 1} (predictions: -1 for unclassified)")
+    ok = p >= 0
+    cms = np.bincount((f[ok] * K + t[ok]) * K + p[ok], minlength=n_folds * K * K).reshape(n_folds, K, K)
+    cms = cms.astype(float)
+    actual = cms.sum(axis=2)
+    total = actual.sum(axis=1)
+    diag = np.diagonal(cms, axis1=1, axis2=2)
+    predicted = cms.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tpr = diag / actual
+        fpr = (predicted - diag) / (total[:, None] - actual)
+        per_class = np.where((actual > 0) & (total[:, None] - actual > 0), (1.0 + tpr - fpr) / 2.0, 0.0)
+    if K == 2:
+        # symmetric up to rounding; KEEL takes class 0 as positive unless the first fold has
+        # more (classified) instances of class 0 than of class 1
+        first = int(f.min()) if len(f) else 0
+        out = per_class[:, 1 if actual[first, 0] > actual[first, 1] else 0]
+    else:
+        present = actual > 0
+        with np.errstate(invalid="ignore"):
+            out = np.where(present.sum(1) >= 2, np.where(present, per_class, 0.0).sum(1) / present.sum(1), 0.0)
+    seen = np.bincount(f, minlength=n_folds) > 0
+    return np.where(seen, out, np.nan)
+
+
+def _crisp_pair(y_true, y_pred):
+    t = _labels(y_true, "y_true")
+    p = np.asarray(y_pred)
+    if p.ndim != 1:
+        raise ValueError(f"y_pred must be one-dimensional, got shape {p.shape}")
+    if len(t) != len(p):
+        raise ValueError(f"y_true has {len(t)} labels but y_pred has {len(p)}")
+    if len(t) == 0:
+        raise ValueError("no labels to score")
+    return t, p
 
 
 # --------------------------------------------------------------------------- #

@@ -29,9 +29,12 @@ travel to each worker once: scattered on dask; with joblib, written once to
 a temporary file that each worker reads on first use and keeps (tasks carry
 only a reference). Finished tasks are written to the
 store as they arrive, so an interrupted run resumes where it stopped. The
-store is keyed by the data (content hash), the learner's parameters, the
-partitioner, k and seed, not by the learner's code: clear it after changing
-a learner's implementation.
+store (:mod:`cvrepro.store`: hive-style Parquet that DuckDB and pandas read
+directly, every file checksummed) is keyed by the data (content hash), the
+learner's parameters, the partitioner, k and seed, not by the learner's
+code: clear it after changing a learner's implementation. Learners may be
+classes defined in a script or notebook (``__main__``): workers get them by
+value (cloudpickle).
 
 Fitting lives in :func:`fit_predict_folds` only: a learner that offers a
 batched ``fit_predict_folds(X, y, splits, random_states, classes)`` gets all
@@ -49,10 +52,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .engine.backends import execute, is_dask, n_workers
-from .engine.inputs import check_inputs
+from .engine.inputs import check_inputs, check_run_arguments
 from .engine.planning import Plan, iterations_per_task
 from .engine.results import CVFailureWarning, CVResults, assemble
 from .engine.tasks import FoldOutcome, LearnerFactory, fit_predict_folds, learner_seed, learner_seeds
+from .progress import progress_bar
 from .store import ResultStore
 
 __all__ = ["run_cv", "CVResults", "fit_predict_folds", "FoldOutcome", "LearnerFactory",
@@ -82,8 +86,12 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     ``partitioner_params``: extra arguments of the partitioner
     (e.g. ``{"metric": "hvdm"}``). ``batched``: let learners that offer
     ``fit_predict_folds`` fit all folds of a task in one call (same results;
-    False forces fold-by-fold fitting).
+    False forces fold-by-fold fitting). ``progress``: a progress bar
+    (:mod:`cvrepro.progress`) once the run lasts more than 2 seconds. Every
+    argument is checked before any work (:mod:`cvrepro.engine.inputs`).
     """
+    check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched, stopping,
+                        partitioner_params)
     grid = check_inputs(datasets, learners, folds, iterations, partitioner, partitioner_params,
                         stopping, stopping_metric)
     plan = Plan(grid, ResultStore(store) if store is not None else None, iterations, seed, stopping,
@@ -94,8 +102,8 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
             jobs = plan.next_jobs(worker_writes=not is_dask(backend))   # dask workers may not share our disk
             bar.total += len(jobs)
             bar.refresh()
-            for task, tables in execute(jobs, n_jobs, backend):
-                plan.record(task, tables)
+            for task, tables, written in execute(jobs, n_jobs, backend):
+                plan.record(task, tables, written)
                 bar.update(1)
             plan.end_round()
     finally:
@@ -107,5 +115,4 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
 
 
 def _progress(enabled: bool):
-    from tqdm.auto import tqdm
-    return tqdm(total=0, disable=not enabled, unit="task", desc="cross-validation", delay=1)
+    return progress_bar(total=0, enabled=enabled, unit="task", desc="cross-validation")

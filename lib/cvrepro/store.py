@@ -1,112 +1,318 @@
 """The on-disk results store of :func:`cvrepro.runner.run_cv`, which is also its cache.
 
-Layout: one directory per cell, named by everything that determines its
-numbers (data set name and content hash, learner name and parameter hash,
-partitioner and its parameters, k, seed)::
+Layout: one hive-style tree per table (``folds``, ``iterations``,
+``instances``), so that DuckDB, pandas, pyarrow.dataset and Polars read a
+tree as one table; one directory per cell, named by everything that
+determines its numbers::
 
-    <root>/<dataset>__<hash>/<learner>__<hash>/<partitioner>_k<k>_seed<seed>__<hash>/
-        it000010-000019.instances.parquet
-        it000010-000019.iterations.parquet
-        it000010-000019.folds.parquet      <- written last: marks the chunk complete
+    <root>/_store.json                                   {"format": "cvrepro-results", "version": 2}
+    <root>/<table>/dataset=<d>/learner=<l>/partitioner=<p>/k=<k>/seed=<s>/config=<c>/
+        it000000-000009.<checksum>.parquet               one chunk: iterations 0..9 of the cell
 
-A chunk holds a contiguous run of iterations. Every file is written to a
-temporary name in the same directory and moved into place with ``os.replace``
-(atomic on POSIX), with Parquet page checksums on. A chunk whose files are
-missing, unreadable, fail their checksums or have the wrong number of rows is
-reported damaged, moved aside (``*.damaged``) and recomputed. (A flipped
-byte in a file's footer statistics can go unnoticed, but leaves the data
-read back intact; damage to the data itself fails the page checksums.)
+``config`` is a hash of the data set's content, the learner's parameters and
+the partitioner's parameters (a changed data set or learner is a new cell,
+never a stale hit); directory values are percent-encoded (``a/b`` ->
+``a%2Fb``). Every file also holds the key columns ``dataset, learner,
+partitioner, k, seed, config`` (before its own columns), so it can be read
+alone or with ``hive_partitioning`` off. Names starting with ``.`` or ``_``
+(locks, temporary files, damaged files moved aside) are not data and are
+skipped by these readers.
+
+A chunk holds a contiguous run of iterations of one cell: one file in each
+tree, with the same stem ``it<first>-<last>``, written in the order
+instances, iterations, folds; the folds file marks the chunk complete.
+``<checksum>`` is the start of the SHA-256 of the whole file (data pages,
+schema and footer): a file is read only if its bytes still hash to its
+name, so a damaged file (truncated, a flipped bit anywhere, a different
+schema) is never read as data. Each file is written under a temporary name
+and moved into place with ``os.replace`` (atomic on POSIX), so its name and
+its checksum appear together. A chunk with a missing, damaged, misplaced or
+wrongly sized file is reported (``RuntimeWarning``), moved aside
+(``.<name>.damaged``) and recomputed.
+
+Writers of one cell take a lock (``fcntl.flock`` on ``.lock`` in the cell's
+folds directory) and write only the iterations no complete chunk holds yet:
+concurrent runs into one store never leave a result twice on disk, and a
+writer killed midway leaves files that the next writer of the cell removes.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import re
 import uuid
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-__all__ = ["ResultStore", "KINDS"]
+try:
+    import fcntl
+except ImportError:   # not POSIX: no locking between concurrent writers
+    fcntl = None
 
-KINDS = ("instances", "iterations", "folds")  # write order; "folds" last
-_CHUNK = re.compile(r"^it(\d{6})-(\d{6})\.folds\.parquet$")
+__all__ = ["ResultStore", "Cell", "KINDS", "KEY_COLUMNS", "FORMAT_VERSION", "read_verified", "verified_table",
+           "short_hash"]
+
+KINDS = ("instances", "iterations", "folds")  # write order; "folds" last marks a chunk complete
+KEY_COLUMNS = ("dataset", "learner", "partitioner", "k", "seed", "config")
+FORMAT_VERSION = 2
+_FILE = re.compile(r"^it(\d{6})-(\d{6})\.([0-9a-f]{16})\.parquet$")
+_OLD_CELL = re.compile(r"^[^=]+__[0-9a-f]{10}$")   # the layout of version 1: <name>__<hash>
+_TEXT = pa.dictionary(pa.int32(), pa.string())
+_KEY_TYPES = {"dataset": _TEXT, "learner": _TEXT, "partitioner": _TEXT, "k": pa.int16(), "seed": pa.int64(),
+              "config": _TEXT}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The keys of one cell of the store: its directory in every tree and its key columns."""
+
+    dataset: str
+    learner: str
+    partitioner: str
+    k: int
+    seed: int
+    config: str
+
+    def keys(self) -> dict:
+        return {name: getattr(self, name) for name in KEY_COLUMNS}
+
+    @property
+    def path(self) -> str:
+        """``dataset=<d>/learner=<l>/...`` (hive-style, values percent-encoded)."""
+        parts = []
+        for name, value in self.keys().items():
+            part = f"{name}={quote(str(value), safe='')}"
+            if len(part.encode()) > 200:
+                raise ValueError(f"{name} {value!r} is too long to name a directory of the store")
+            parts.append(part)
+        return "/".join(parts)
 
 
 class ResultStore:
-    """Chunks of CV results under ``root``, keyed by cell directory."""
+    """Chunks of CV results under ``root`` (layout in :mod:`cvrepro.store`)."""
 
     def __init__(self, root):
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
+        self._check_format()
 
-    def cell_dir(self, dataset: str, data_hash: str, learner: str, learner_hash: str,
-                 partitioner: str, k: int, seed: int, part_hash: str) -> Path:
-        return (self.root / f"{_safe(dataset)}__{data_hash}" / f"{_safe(learner)}__{learner_hash}"
-                / f"{_safe(partitioner)}_k{k}_seed{seed}__{part_hash}")
+    def _check_format(self) -> None:
+        old = sorted(p.name for p in self.root.iterdir() if p.is_dir() and _OLD_CELL.match(p.name))
+        if old:
+            raise ValueError(
+                f"results store {str(self.root)!r} has the layout of an older cvrepro (directories such as "
+                f"{old[0]!r}), without whole-file checksums or hive-style keys; this version cannot "
+                f"read it. Delete it (rm -r {str(self.root)!r}) or pass another store directory: run_cv "
+                "then recomputes its results into the new layout.")
+        marker = self.root / "_store.json"
+        if marker.exists():
+            try:
+                version = json.loads(marker.read_text()).get("version")
+            except (ValueError, AttributeError):
+                version = None
+            if version != FORMAT_VERSION:
+                raise ValueError(f"results store {str(self.root)!r}: {marker.name} says format version "
+                                 f"{version!r}, this cvrepro reads version {FORMAT_VERSION}; use a cvrepro "
+                                 "that matches, or delete the store to recompute it")
+        else:
+            tmp = self.root / f".{marker.name}.{uuid.uuid4().hex}.tmp"
+            tmp.write_text(json.dumps({"format": "cvrepro-results", "version": FORMAT_VERSION,
+                                       "layout": "<table>/" + "/".join(f"{k}=..." for k in KEY_COLUMNS)
+                                       + "/it<first>-<last>.<sha256[:16]>.parquet"}) + "\n")
+            os.replace(tmp, marker)
+
+    def cell(self, dataset: str, data_hash: str, learner: str, learner_hash: str,
+             partitioner: str, k: int, seed: int, part_hash: str) -> Cell:
+        """The cell of a (data set, learner, partitioner, k, seed); ``config`` hashes the three hashes."""
+        return Cell(str(dataset), str(learner), str(partitioner), int(k), int(seed),
+                    short_hash(data_hash, learner_hash, part_hash))
+
+    def directory(self, cell: Cell, kind: str) -> Path:
+        return self.root / kind / cell.path
 
     @staticmethod
     def stem(first: int, last: int) -> str:
         return f"it{first:06d}-{last:06d}"
 
-    def chunks(self, cell: Path) -> list[tuple[int, int]]:
-        """(first, last) iteration of every complete chunk, sorted."""
-        if not cell.is_dir():
-            return []
-        found = []
-        for name in os.listdir(cell):
-            m = _CHUNK.match(name)
-            if m:
-                found.append((int(m.group(1)), int(m.group(2))))
-        return sorted(found)
+    # ------------------------------------------------------------------ listing
+    def _files(self, cell: Cell, kind: str) -> dict[tuple[int, int], list[str]]:
+        """(first, last) -> names of the chunk files of ``kind`` in the cell."""
+        folder = self.directory(cell, kind)
+        found: dict = {}
+        if folder.is_dir():
+            for name in os.listdir(folder):
+                m = _FILE.match(name)
+                if m:
+                    found.setdefault((int(m.group(1)), int(m.group(2))), []).append(name)
+        return found
 
-    def write(self, cell: Path, first: int, last: int, tables: dict[str, pd.DataFrame]) -> None:
-        """Write one chunk atomically, file by file, the ``folds`` marker last."""
-        cell.mkdir(parents=True, exist_ok=True)
-        stem = self.stem(first, last)
+    def chunks(self, cell: Cell) -> list[tuple[int, int]]:
+        """(first, last) iteration of every complete chunk, sorted. Removes what killed writers left."""
+        complete = self._files(cell, "folds")
+        if self._leftovers(cell, complete):
+            with self._locked(cell):
+                complete = self._files(cell, "folds")
+                for path in self._leftovers(cell, complete):
+                    path.unlink(missing_ok=True)
+        return sorted(complete)
+
+    def _leftovers(self, cell: Cell, complete: dict) -> list[Path]:
+        """Files of chunks whose writer died before the folds file, and temporary files."""
+        out = []
         for kind in KINDS:
-            path = cell / f"{stem}.{kind}.parquet"
-            tmp = cell / f".{stem}.{kind}.{uuid.uuid4().hex}.tmp"
-            table = pa.Table.from_pandas(tables[kind], preserve_index=False)
-            try:
-                pq.write_table(table, tmp, write_page_checksum=True, compression="zstd")
-                os.replace(tmp, path)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
+            folder = self.directory(cell, kind)
+            if not folder.is_dir():
+                continue
+            for name in os.listdir(folder):
+                m = _FILE.match(name)
+                if (m and (int(m.group(1)), int(m.group(2))) not in complete) or \
+                        (name.startswith(".") and name.endswith(".tmp")):
+                    out.append(folder / name)
+        return out
 
-    def read(self, cell: Path, first: int, last: int, kind: str,
-             expected_rows: int | None = None) -> pd.DataFrame | None:
-        """One table of a chunk, or None (after moving the chunk aside) if damaged."""
-        path = cell / f"{self.stem(first, last)}.{kind}.parquet"
+    @contextlib.contextmanager
+    def _locked(self, cell: Cell):
+        """The cell's write lock (held by one process at a time; released if the process dies)."""
+        folder = self.directory(cell, "folds")
+        folder.mkdir(parents=True, exist_ok=True)
+        if fcntl is None:
+            yield
+            return
+        with open(folder / ".lock", "ab") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX)
+            except OSError as exc:   # a file system without locks: single runs stay correct
+                warnings.warn(f"cannot lock {folder} ({exc}); concurrent runs into this store may "
+                              "store some iterations twice", RuntimeWarning, stacklevel=4)
+                yield
+                return
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    # ------------------------------------------------------------------ writing
+    def write(self, cell: Cell, first: int, last: int, tables: dict[str, pd.DataFrame]) -> list[tuple[int, int]]:
+        """Store iterations ``first..last`` of the cell, except those a complete chunk already holds
+        (written meanwhile by a concurrent run); returns the (first, last) runs written."""
+        with self._locked(cell):
+            complete = self._files(cell, "folds")
+            for path in self._leftovers(cell, complete):   # a killed writer's files
+                path.unlink(missing_ok=True)
+            held = {i for a, b in complete for i in range(a, b + 1)}
+            todo = [i for i in range(first, last + 1) if i not in held]
+            pieces = _runs(todo)
+            for a, b in pieces:
+                for kind in KINDS:
+                    t = tables[kind]
+                    if (a, b) != (first, last):
+                        t = t[(t.iteration >= a) & (t.iteration <= b)]
+                    self._write_file(cell, kind, a, b, t)
+        return pieces
+
+    def _write_file(self, cell: Cell, kind: str, first: int, last: int, frame: pd.DataFrame) -> None:
+        folder = self.directory(cell, kind)
+        folder.mkdir(parents=True, exist_ok=True)
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        for i, (name, value) in enumerate(cell.keys().items()):
+            table = table.add_column(i, pa.field(name, _KEY_TYPES[name], nullable=False),
+                                     _constant(_KEY_TYPES[name], value, len(frame)))
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink, write_page_checksum=True, compression="zstd")
+        data = sink.getvalue().to_pybytes()
+        tmp = folder / f".{self.stem(first, last)}.{uuid.uuid4().hex}.tmp"
         try:
-            frame = pq.read_table(path, page_checksum_verification=True).to_pandas()
-        except (OSError, pa.ArrowException) as exc:
-            self.discard(cell, first, last, f"{path.name}: {exc}")
+            tmp.write_bytes(data)
+            os.replace(tmp, folder / f"{self.stem(first, last)}.{_checksum(data)}.parquet")
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------ reading
+    def read(self, cell: Cell, first: int, last: int, kind: str,
+             expected_rows: int | None = None) -> pd.DataFrame | None:
+        """One table of a chunk (without key columns), or None (after moving the chunk aside) if damaged."""
+        names = self._files(cell, kind).get((first, last), [])
+        if len(names) != 1:
+            self.discard(cell, first, last, f"{len(names)} {kind} files for iterations {first}..{last}")
             return None
+        path = self.directory(cell, kind) / names[0]
+        try:
+            table = read_verified(path)
+        except (OSError, pa.ArrowException, ValueError) as exc:
+            self.discard(cell, first, last, f"{path.name}: {exc}", seen=path)
+            return None
+        wrong = [name for name, value in cell.keys().items()
+                 if name not in table.column_names or pc.unique(table[name]).to_pylist() not in ([value], [])]
+        if wrong:
+            self.discard(cell, first, last, f"{path.name}: key columns {wrong} are not this cell's", seen=path)
+            return None
+        frame = table.drop_columns([c for c in KEY_COLUMNS if c in table.column_names]).to_pandas()
         if expected_rows is not None and len(frame) != expected_rows:
-            self.discard(cell, first, last,
-                         f"{path.name}: {len(frame)} rows, expected {expected_rows}")
+            self.discard(cell, first, last, f"{path.name}: {len(frame)} rows, expected {expected_rows}", seen=path)
             return None
         return frame
 
-    def discard(self, cell: Path, first: int, last: int, why: str) -> None:
-        """Move a damaged chunk aside so that it is recomputed."""
-        warnings.warn(f"damaged results chunk in {cell} ({why}); it will be recomputed",
-                      RuntimeWarning, stacklevel=3)
-        stem = self.stem(first, last)
-        for kind in reversed(KINDS):  # marker first, so a crash here leaves no complete chunk
-            path = cell / f"{stem}.{kind}.parquet"
-            if path.exists():
-                os.replace(path, path.with_name(path.name + ".damaged"))
+    def discard(self, cell: Cell, first: int, last: int, why: str, seen: Path | None = None) -> None:
+        """Move a damaged chunk aside so that it is recomputed (unless ``seen``, the damaged file,
+        is gone: then another process did it already)."""
+        warnings.warn(f"damaged results chunk in {self.root / '<table>' / cell.path} ({why}); "
+                      "it will be recomputed", RuntimeWarning, stacklevel=3)
+        with self._locked(cell):
+            if seen is not None and not seen.exists():
+                return
+            for kind in reversed(KINDS):   # the marker first: a crash here leaves no complete chunk
+                folder = self.directory(cell, kind)
+                for name in self._files(cell, kind).get((first, last), []):
+                    os.replace(folder / name, folder / f".{name}.damaged")
 
 
-def _safe(name: str) -> str:
-    """A file-system-safe rendering of ``name`` (readable; uniqueness comes from the hash)."""
-    return re.sub(r"[^A-Za-z0-9_.+-]", "_", str(name))[:60] or "_"
+def read_verified(path) -> pa.Table:
+    """The Parquet file at ``path`` if its bytes hash to the checksum in its name, else ``ValueError``."""
+    path = Path(path)
+    return verified_table(path.name, path.read_bytes())
+
+
+def verified_table(name: str, data: bytes) -> pa.Table:
+    """The Parquet file ``data`` named ``name`` (``<stem>.<checksum>.parquet``), parsed only if
+    its bytes hash to that checksum, else ``ValueError``."""
+    m = _FILE.match(name)
+    if not m:
+        raise ValueError(f"{name} is not named it<first>-<last>.<checksum>.parquet")
+    if _checksum(data) != m.group(3):
+        raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(3)})")
+    return pq.read_table(pa.BufferReader(data))
+
+
+def _constant(kind: pa.DataType, value, n: int) -> pa.Array:
+    """A column of ``n`` times ``value`` (a dictionary column has one entry)."""
+    if pa.types.is_dictionary(kind):
+        return pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, dtype=np.int32)), pa.array([str(value)]))
+    return pa.array(np.full(n, value, dtype=kind.to_pandas_dtype()))
+
+
+def _checksum(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _runs(its: list[int]) -> list[tuple[int, int]]:
+    """Contiguous runs of sorted integers as (first, last) pairs."""
+    out = []
+    for i in its:
+        if out and out[-1][1] == i - 1:
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, i))
+    return out
 
 
 def short_hash(*parts: bytes | str) -> str:

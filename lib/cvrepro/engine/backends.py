@@ -3,8 +3,8 @@
 :func:`execute` yields ``(task, tables)`` as tasks finish, in any order. Data
 sets travel to each worker once: scattered on dask; with joblib, written
 once to a temporary file that each worker reads on first use and keeps
-(tasks carry only a :class:`DataRef`). A job with a ``target`` (store, cell
-directory) has its chunk written by the worker itself (local backends share
+(tasks carry only a :class:`DataRef`). A job with a ``target`` (store, store
+cell) has its chunk written by the worker itself (local backends share
 the disk), which then sends back only the small tables.
 """
 from __future__ import annotations
@@ -36,7 +36,8 @@ def n_workers(n_jobs: int, backend) -> int:
 
 
 def execute(jobs: list, n_jobs: int, backend) -> Iterator:
-    """Run ``(data, est, task, target)`` jobs; yield ``(task, tables)`` as they finish."""
+    """Run ``(data, est, task, target)`` jobs; yield ``(task, tables, written)`` as they finish
+    (``written``: the runs of iterations the worker stored, or None if it stored nothing)."""
     if not jobs:
         return
     if is_dask(backend):
@@ -91,11 +92,12 @@ def _run_and_tag(data, est, task, target=None):
     if isinstance(data, DataRef):
         data = _worker_data(data)
     tables = tasks.run_task(data, est, task)
+    written = None
     if target is not None:
-        rs, cell_dir = target
-        rs.write(cell_dir, task.iterations[0], task.iterations[-1], tables)
+        rs, cell = target
+        written = rs.write(cell, task.iterations[0], task.iterations[-1], tables)
         del tables["instances"]
-    return task, tables
+    return task, tables, written
 
 
 def _execute_dask(jobs, backend):

@@ -4,6 +4,7 @@ Every bad argument fails here, before any work, with an error that names it.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import joblib
@@ -15,8 +16,8 @@ from .. import metrics as M
 from ..partition import make_partitioner
 from ..store import short_hash
 
-__all__ = ["CVData", "Grid", "check_inputs", "prepare_data", "resolve_learners", "check_class_sizes",
-           "learner_hash"]
+__all__ = ["CVData", "Grid", "check_inputs", "check_run_arguments", "prepare_data", "check_features",
+           "resolve_learners", "check_class_sizes", "learner_hash"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def prepare_data(item) -> CVData:
     else:
         raise TypeError("each data set must be a catalog name, a (name, X, y) tuple or a "
                         f"Dataset, got {type(item).__name__}")
+    X = check_features(name, X)
     if len(X) != len(y):
         raise ValueError(f"data set {name!r}: X has {len(X)} rows but y has {len(y)} labels")
     ys = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
@@ -65,6 +67,46 @@ def prepare_data(item) -> CVData:
         fp = short_hash(content, str(X.dtype), str(X.shape))
     fp = short_hash(fp, codes.tobytes(), repr(classes.tolist()))
     return CVData(str(name), X, ys.to_numpy(), codes, classes, fp)
+
+
+def check_features(name, X):
+    """``X`` if every column is numeric (or boolean) or a pandas categorical, else a ``TypeError``
+    that names the first other column and says how to declare it categorical.
+
+    A text column would be encoded per training fold (its values learned from
+    that fold), so a value seen only in a test fold fails every fold; the
+    engine asks for the values to be declared once, as a categorical.
+    """
+    if isinstance(X, pd.DataFrame):
+        for col, dtype in X.dtypes.items():
+            if isinstance(dtype, pd.CategoricalDtype) or (pd.api.types.is_numeric_dtype(dtype)
+                                                          and not pd.api.types.is_complex_dtype(dtype)):
+                continue
+            values = X[col].dropna()
+            examples = ", ".join(repr(v) for v in values.unique()[:3])
+            raise TypeError(
+                f"data set {name!r}: column {col!r} ({dtype}, {values.nunique()} distinct values, e.g. "
+                f"{examples}) is neither numeric nor categorical; declare its values with "
+                f"X[{col!r}] = X[{col!r}].astype('category'), or convert it to numbers "
+                f"(pd.to_numeric) if it holds numbers")
+        return X
+    try:
+        X = np.asarray(X)
+    except ValueError as exc:
+        raise TypeError(f"data set {name!r}: X is not a table ({exc})") from None
+    if X.ndim != 2:
+        raise ValueError(f"data set {name!r}: X must be 2-d (rows x columns), got shape {X.shape}")
+    if X.dtype.kind in "biuf":
+        return X
+    for j in range(X.shape[1]):
+        try:
+            pd.to_numeric(pd.Series(X[:, j]), errors="raise")
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"data set {name!r}: column {j} of X ({X.dtype}) is not numeric (e.g. {X[0, j]!r}); "
+                "pass a pandas DataFrame whose nominal columns are categoricals "
+                "(X[c] = X[c].astype('category'))") from None
+    return X
 
 
 def resolve_learners(learners) -> dict:
@@ -131,14 +173,57 @@ class Grid:
                 "partitioner": [self.partitioner]}
 
 
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _check_int(name: str, value, low: int, high: int | None = None, what: str = "") -> None:
+    """``value`` is an integer in ``[low, high]``: else a TypeError or ValueError naming ``name``."""
+    what = what or (f"an integer >= {low}" if high is None else f"an integer in [{low}, {high}]")
+    if not _is_int(value):
+        raise TypeError(f"{name} must be {what}, got {value!r} ({type(value).__name__})")
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be {what}, got {value!r}")
+
+
+def check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched,
+                        stopping, partitioner_params) -> None:
+    """The scalar arguments of :func:`~cvrepro.runner.run_cv`, type and range, each error naming its parameter."""
+    _check_int("iterations", iterations, 1)
+    if not _is_int(n_jobs):
+        raise TypeError(f"n_jobs must be an integer (1: in process, -1: all cores), got {n_jobs!r} "
+                        f"({type(n_jobs).__name__})")
+    if n_jobs == 0:
+        raise ValueError("n_jobs must not be 0 (1: in process, -1: all cores)")
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be a string ('loky', 'threading', 'dask' or a scheduler address "
+                        f"such as 'tcp://host:8786'), got {type(backend).__name__}")
+    if backend != "dask" and "://" not in backend and backend not in joblib.parallel.BACKENDS:
+        raise ValueError(f"backend must be one of {sorted(joblib.parallel.BACKENDS)}, 'dask' or a "
+                         f"scheduler address such as 'tcp://host:8786', got {backend!r}")
+    _check_int("seed", seed, 0, 2**32 - 1 - int(iterations),
+               "an integer in [0, 2**32 - 1 - iterations] (iteration i uses seed + i)")
+    if batch_size is not None:
+        _check_int("batch_size", batch_size, 1, what="None or an integer >= 1")
+    if store is not None and not isinstance(store, (str, os.PathLike)):
+        raise TypeError(f"store must be None or a directory path, got {type(store).__name__}")
+    for name, flag in (("progress", progress), ("batched", batched)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False, got {flag!r}")
+    if stopping is not None and not callable(stopping):
+        raise TypeError("stopping must be None or a factory (e.g. a class or lambda) of stopping rules, "
+                        f"got {type(stopping).__name__}")
+    if partitioner_params is not None and not isinstance(partitioner_params, dict):
+        raise TypeError(f"partitioner_params must be None or a dict, got {type(partitioner_params).__name__}")
+
+
 def check_inputs(datasets, learners, folds, iterations, partitioner, partitioner_params,
                  stopping, stopping_metric) -> Grid:
     """The grid of :func:`~cvrepro.runner.run_cv` after checking every argument."""
-    if not isinstance(iterations, (int, np.integer)) or iterations < 1:
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
-    folds = (folds,) if isinstance(folds, (int, np.integer)) else tuple(folds)
-    if not folds or any(not isinstance(k, (int, np.integer)) or k < 2 for k in folds):
-        raise ValueError(f"folds must be integers >= 2, got {folds!r}")
+    _check_int("iterations", iterations, 1)
+    folds = (folds,) if _is_int(folds) else tuple(folds) if isinstance(folds, (list, tuple, range)) else folds
+    if not isinstance(folds, tuple) or not folds or any(not _is_int(k) or k < 2 for k in folds):
+        raise ValueError(f"folds must be an integer >= 2 or a sequence of them, got {folds!r}")
     if stopping is not None and stopping_metric not in M.METRICS:
         raise ValueError(f"stopping_metric must be one of {M.METRICS}, got {stopping_metric!r}")
     partitioner = type(make_partitioner(partitioner, 2)).__name__.lower()  # validated, canonical

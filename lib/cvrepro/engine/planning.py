@@ -43,17 +43,17 @@ class Plan:
         self.stopping, self.stopping_metric, self.batched = stopping, stopping_metric, batched
         self.cells = grid.cells
         self.by_name = grid.by_name
-        self.cell_dirs, self.have = {}, {}
+        self.store_cells, self.have = {}, {}
         pparams = grid.partitioner_params
         for cell in self.cells:
             data, k = self.by_name[cell[0]], cell[3]
             self.have[cell] = []
             if store is not None:
-                self.cell_dirs[cell] = store.cell_dir(cell[0], data.fingerprint, cell[1],
-                                                      learner_hash(cell[1], grid.learners[cell[1]]),
-                                                      grid.partitioner, k, seed, short_hash(repr(pparams)))
-                for first, last in store.chunks(self.cell_dirs[cell]):
-                    chunk = load_chunk(store, self.cell_dirs[cell], first, last, data, k)
+                self.store_cells[cell] = store.cell(cell[0], data.fingerprint, cell[1],
+                                                    learner_hash(cell[1], grid.learners[cell[1]]),
+                                                    grid.partitioner, k, seed, short_hash(repr(pparams)))
+                for first, last in store.chunks(self.store_cells[cell]):
+                    chunk = load_chunk(store, self.store_cells[cell], first, last, data, k)
                     if chunk is not None:
                         self.have[cell].append(chunk)
         if batch_size is None:
@@ -71,8 +71,8 @@ class Plan:
         self.want = {}
 
     def next_jobs(self, worker_writes: bool) -> list[tuple]:
-        """``(data, est, task, target)`` of this round, biggest first; ``target`` (store, cell
-        directory) when the worker writes its chunk itself (``worker_writes``, and a store)."""
+        """``(data, est, task, target)`` of this round, biggest first; ``target`` (store, store cell)
+        when the worker writes its chunk itself (``worker_writes``, and a store)."""
         # what each active cell needs now: everything, or its next batch when stopping
         self.want = {c: range(self.fed[c], min(self.iterations, self.fed[c] + self.batch[c]) if self.stopping
                               else self.iterations)
@@ -80,7 +80,7 @@ class Plan:
         jobs = []
         for c in self.active:
             done = {i for ch in self.have[c] for i in range(ch.first, ch.last + 1)}
-            target = (self.store, self.cell_dirs[c]) if self.store is not None and worker_writes else None
+            target = (self.store, self.store_cells[c]) if self.store is not None and worker_writes else None
             for first, last in _runs([i for i in self.want[c] if i not in done], self.batch[c]):
                 task = Task(c, tuple(range(first, last + 1)), self.seed, self.grid.partitioner_params, self.batched)
                 jobs.append((self.by_name[c[0]], self.grid.learners[c[1]], task, target))
@@ -88,17 +88,34 @@ class Plan:
         jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3] * len(job[2].iterations))
         return jobs
 
-    def record(self, task: Task, tables: dict) -> None:
-        """A finished task's tables: written to the store (unless the worker did), kept as a chunk."""
+    def record(self, task: Task, tables: dict, written: list | None = None) -> None:
+        """A finished task's tables: written to the store (unless the worker did: ``written``, the
+        runs of iterations it wrote), kept as chunks. Iterations that a concurrent run stored
+        first are not written again: its chunks are read instead."""
         first, last = task.iterations[0], task.iterations[-1]
-        if self.store is not None:
-            cell_dir = self.cell_dirs[task.cell]
-            if "instances" in tables:   # not yet written by the worker
-                self.store.write(cell_dir, first, last, tables)
-                tables = {kind: tables[kind] for kind in ("folds", "iterations")}
-            self.have[task.cell].append(Chunk(first, last, tables, (self.store, cell_dir)))
-        else:
+        if self.store is None:
             self.have[task.cell].append(Chunk(first, last, tables))
+            return
+        cell = self.store_cells[task.cell]
+        if written is None:   # not yet written by the worker
+            written = self.store.write(cell, first, last, tables)
+        for a, b in written:
+            part = {kind: tables[kind] if (a, b) == (first, last)
+                    else tables[kind][(tables[kind].iteration >= a) & (tables[kind].iteration <= b)]
+                    for kind in ("folds", "iterations")}
+            self.have[task.cell].append(Chunk(a, b, part, (self.store, cell)))
+        if written != [(first, last)]:
+            self._adopt(task.cell, first, last)
+
+    def _adopt(self, c: tuple, first: int, last: int) -> None:
+        """Chunks of iterations ``first..last`` of cell ``c`` stored by a concurrent run."""
+        known = {(ch.first, ch.last) for ch in self.have[c]}
+        data = self.by_name[c[0]]
+        for a, b in self.store.chunks(self.store_cells[c]):
+            if (a, b) not in known and a <= last and b >= first:
+                chunk = load_chunk(self.store, self.store_cells[c], a, b, data, c[3])
+                if chunk is not None:
+                    self.have[c].append(chunk)
 
     def end_round(self) -> None:
         """After a round: without stopping rules, done; else each rule sees its cell's new iterations."""

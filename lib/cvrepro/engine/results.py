@@ -32,7 +32,7 @@ class Chunk:
     first: int
     last: int
     tables: dict = field(default_factory=dict)   # kind -> DataFrame (in memory)
-    where: object = None                         # (store, cell_dir) when on disk
+    where: object = None                         # (store, store cell) when on disk
 
 
 class CVResults:
@@ -93,30 +93,31 @@ def _concat(frames: list, order: dict) -> pd.DataFrame:
                          pd.Series([], dtype="int16") for k in KEYS})
 
 
-def load_chunk(rs: ResultStore, cell_dir, first: int, last: int, data: CVData, k: int) -> Chunk | None:
+def load_chunk(rs: ResultStore, cell, first: int, last: int, data: CVData, k: int) -> Chunk | None:
     """A stored chunk with its folds and iterations tables, after checking all three
     files (checksums, row counts); None if damaged (the store moves it aside)."""
     its = last - first + 1
     rows = {"folds": its * k, "iterations": its, "instances": its * len(data.codes)}
     tables = {}
     for kind in ("folds", "iterations", "instances"):
-        t = rs.read(cell_dir, first, last, kind, expected_rows=rows[kind])
+        t = rs.read(cell, first, last, kind, expected_rows=rows[kind])
         if t is None:
             return None
         tables[kind] = t
     del tables["instances"]  # read again when asked for: keeps memory small
-    return Chunk(first, last, tables, (rs, cell_dir))
+    return Chunk(first, last, tables, (rs, cell))
 
 
 def chunk_instances(chunk: Chunk, data: CVData) -> pd.DataFrame:
     """The instances table of a chunk (from memory, or read back from the store)."""
     if "instances" in chunk.tables:
         return chunk.tables["instances"]
-    rs, cell_dir = chunk.where
-    t = rs.read(cell_dir, chunk.first, chunk.last, "instances",
+    rs, cell = chunk.where
+    t = rs.read(cell, chunk.first, chunk.last, "instances",
                 expected_rows=(chunk.last - chunk.first + 1) * len(data.codes))
     if t is None:
-        raise RuntimeError(f"results in {cell_dir} were damaged during the run; run again to recompute them")
+        raise RuntimeError(f"results in {rs.root / '<table>' / cell.path} were damaged during the run; "
+                           "run again to recompute them")
     return t
 
 

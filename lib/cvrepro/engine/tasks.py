@@ -15,6 +15,7 @@ import pickle
 import time
 from dataclasses import dataclass
 
+import cloudpickle
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
@@ -48,7 +49,9 @@ class LearnerFactory:
             owners = [est if k == "random_state" else params[k[:-len("__random_state")]]
                       for k in params if (k == "random_state" or k.endswith("__random_state"))
                       and params[k] is None]   # a fixed seed is kept, as WEKA keeps -S
-            self.template = pickle.dumps((est, owners))
+            # cloudpickle: a class defined in a script or notebook (``__main__``) is pickled by
+            # value, so that a worker that received it can copy it again; others by reference
+            self.template = cloudpickle.dumps((est, owners), protocol=pickle.HIGHEST_PROTOCOL)
 
     def example(self):
         """One instance, to ask what the learner offers (e.g. a batched path)."""

@@ -7,6 +7,7 @@ from sklearn.base import clone
 from sklearn.model_selection import permutation_test_score
 from sklearn.utils import check_random_state
 
+from ..progress import progress_bar
 from ._checks import as_scores, paired
 
 
@@ -47,20 +48,43 @@ class PermutationTestResult:
 
 
 def label_permutation_test(estimator, X, y, cv=None, n_permutations=100, scoring=None,
-                           groups=None, random_state=None, n_jobs=None):
+                           groups=None, random_state=None, n_jobs=None, progress=True):
     """Is a cross-validated score better than on label-permuted ("bogus") data?
 
     A thin wrapper of scikit-learn's ``permutation_test_score`` (Ojala &
     Garriga 2010).  The Japkowicz tutorial describes bogus data as labels
     randomly left or switched; permuting the labels keeps the class
     distribution, which is the standard form of this test.
+
+    ``progress`` shows a bar (:mod:`cvrepro.progress`) for runs longer than a
+    few seconds: the permutations then go through ``permutation_test_score``
+    in up to ten parts drawing from one random generator, which gives the
+    same permutations, scores and p-value as a single call; each part also
+    scores the true labels (at most ten extra CV runs, 10 % of the default
+    100 permutations).
     """
     if n_permutations < 1:
         raise ValueError(f"n_permutations must be >= 1, got {n_permutations}")
-    score, perm, p = permutation_test_score(
-        estimator, X, y, groups=groups, cv=cv, n_permutations=n_permutations,
-        scoring=scoring, random_state=random_state, n_jobs=n_jobs)
-    return PermutationTestResult(float(score), float(p), np.asarray(perm), n_permutations)
+    if not progress:
+        score, perm, p = permutation_test_score(
+            estimator, X, y, groups=groups, cv=cv, n_permutations=n_permutations,
+            scoring=scoring, random_state=random_state, n_jobs=n_jobs)
+        return PermutationTestResult(float(score), float(p), np.asarray(perm), n_permutations)
+    rng = check_random_state(random_state)   # one generator: parts draw what one call would
+    part = max(10, -(-n_permutations // 10))
+    score, scores = None, []
+    with progress_bar(total=n_permutations, desc="permutation test", unit="perm") as bar:
+        while len(scores) < n_permutations:
+            m = min(part, n_permutations - len(scores))
+            s, perm, _ = permutation_test_score(
+                estimator, X, y, groups=groups, cv=cv, n_permutations=m,
+                scoring=scoring, random_state=rng, n_jobs=n_jobs)
+            score = s if score is None else score
+            scores.extend(np.atleast_1d(perm))
+            bar.update(m)
+    scores = np.asarray(scores)
+    pvalue = (np.sum(scores >= score) + 1.0) / (n_permutations + 1)
+    return PermutationTestResult(float(score), float(pvalue), scores, n_permutations)
 
 
 @dataclass(frozen=True)
@@ -83,7 +107,7 @@ def _take(data, idx):
     return data.iloc[idx] if hasattr(data, "iloc") else data[idx]
 
 
-def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None):
+def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None, progress=True):
     """Bootstrap estimates of the misclassification error: e0, .632 and .632+.
 
     Each of ``n_bootstrap`` samples draws n indices with replacement
@@ -99,7 +123,8 @@ def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None):
     class proportions p_k and the full-data model's prediction proportions
     q_k; e0' = min(e0, gamma); R' = (e0' - err) / (gamma - err) if
     e0 > err and gamma > err, else 0; w = 0.632 / (1 - 0.368 R');
-    e632_plus = (1 - w) err + w e0'.
+    e632_plus = (1 - w) err + w e0'.  ``progress`` shows a bar over the
+    samples when they take more than a few seconds (:mod:`cvrepro.progress`).
     """
     y_arr = np.asarray(y)
     n = y_arr.shape[0]
@@ -109,7 +134,7 @@ def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None):
         raise ValueError(f"n_bootstrap must be >= 1, got {n_bootstrap}")
     rng = check_random_state(random_state)
     errors = []
-    for _ in range(n_bootstrap):
+    for _ in progress_bar(range(n_bootstrap), desc="bootstrap", unit="sample", enabled=progress):
         train = rng.randint(0, n, n)
         test = np.setdiff1d(np.arange(n), train)
         if test.size == 0:
