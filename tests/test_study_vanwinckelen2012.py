@@ -61,8 +61,10 @@ def test_scales_follow_the_paper_at_the_paper_profile():
     assert p["n_samples"] == 100 and p["repetitions"] == {2: 50, 10: 50, 30: 50} and p["table_repetitions"] == 30
     assert p["folds"] == [2, 10, 30] and p["populations"] == list(paper.POPULATIONS)
     assert p["table_populations"] == ["adult", "kr-vs-k", "nursery"] and p["sample_size"] == study.SAMPLE_SIZE
+    assert p["skip_folds"] == {}                                       # every k on every population
     q = study_parameters("vanwinckelen2012", "quick")
     assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30}
+    assert not study.runs_fold(q, "kr-vs-k", 30) and study.runs_fold(q, "adult", 30)   # as the paper's tables
 
 
 def test_stand_ins_name_every_population_and_learner():
@@ -153,11 +155,20 @@ def test_run_gives_every_estimate_once_and_resumes_from_the_store(tiny):
     pd.testing.assert_frame_equal(exp.conditional.drop(columns="seconds"), again.conditional.drop(columns="seconds"))
 
 
+def test_skipped_folds_are_not_run_nor_tabulated(tiny):
+    _, store = tiny
+    exp = study.run({**TINY, "skip_folds": {"nursery": [10]}}, store=store, progress=False)   # k = 2 from the store
+    assert set(exp.iterations.k) == {2} and set(exp.folds.k) == {2} and set(exp.small_classes.k) == {2}
+    assert set(study.contingency(exp).k) == {2}
+
+
 def test_bad_parameters_are_named():
     with pytest.raises(ValueError, match="repetitions gives no count for k"):
         study.run({**TINY, "repetitions": {2: 5}}, progress=False)
     with pytest.raises(ValueError, match="unknown population"):
         study.run({**TINY, "populations": ["iris"]}, progress=False)
+    with pytest.raises(ValueError, match="skip_folds: unknown population"):
+        study.run({**TINY, "skip_folds": {"iris": [30]}}, progress=False)
 
 
 def test_analyses_run_on_the_tiny_experiment(tiny):
