@@ -56,6 +56,7 @@ output_dir = "../figures/vanwinckelen2012"
 import time
 
 import matplotlib
+import pandas as pd
 
 matplotlib.use("Agg")
 
@@ -70,10 +71,11 @@ params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, 
                           table_repetitions=table_repetitions, populations=populations, seed=seed)
 out = output_dir
 reps = params["repetitions"]
+others = [p for p in params["populations"] if p not in params["table_populations"]]
 say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {params['n_samples']} samples of "
-    f"{', '.join(params['table_populations'])} (the tables' populations) and {params['curve_samples']} of the "
-    f"others ({', '.join(p for p in params['populations'] if p not in params['table_populations']) or 'none'}); "
-    f"stratified k-fold CV with " + ", ".join(f"k = {k}: {r} repetitions" for k, r in reps.items()) +
+    f"{', '.join(params['table_populations'])} (the tables' populations)"
+    + (f" and {params['curve_samples']} of {', '.join(others)}" if others else "") + "; "
+    "stratified k-fold CV with " + ", ".join(f"k = {k}: {r} repetitions" for k, r in reps.items()) +
     f"; the tables use 1 and {params['table_repetitions']} repetitions (fewer where k has fewer); "
     f"learners {', '.join(params['learners'])}."
     + ("".join(f" No {', '.join(map(str, ks))}-fold CV on {pop}" + (" (as in the paper's tables)" if pop == "kr-vs-k"
@@ -244,8 +246,8 @@ show_table(readings, out, "reading_summary",
            "(half the summed absolute differences of the four cells, per 100 samples), the mean share of "
            "picking the winner, and how many tables each reading fits better.", digits=1)
 say("Read as printed, our tables are on average " + ", ".join(
-    f"{r['distance']:.0f} (flipped: {r['distance rows flipped']:.0f})" for _, r in readings.iterrows()) +
-    " samples in 100 away from the paper's (" + ", ".join(readings.population) + "). " +
+    f"{r['distance']:.0f} samples in 100 away from the paper's on {r['population']} (rows flipped: "
+    f"{r['distance rows flipped']:.0f})" for _, r in readings.iterrows()) + ". " +
     ("The printed reading fits better overall." if readings.distance.mean() < readings["distance rows flipped"].mean()
      else "The row-flipped reading fits better overall.") +
     " The paper does not state its sample size N; with few samples per table, a count moves by "
@@ -262,11 +264,19 @@ probs = study.conditional_probabilities(ours)
 show_table(probs, out, "conditional_probabilities",
            "Table F. Sec. 5.2's conditional probabilities: ours (with the counts) beside the printed values; the "
            "note names printed values that do not follow from their own fractions.", digits=2)
+def recall(g, event):
+    r = g.loc[event]
+    ours = "no sample" if pd.isna(r["ours"]) else f"{r['ours']:.0%} ({r['ours (fraction)']})"
+    return f"{ours}; paper {r['paper']:.0%} ({r['paper (fraction)']})"
+
+
 for comparison, g in probs.groupby("comparison", sort=False):
-    o = g.set_index("event")["ours"]
-    say(f"**{comparison}**: when L1 wins, CV picks it in {o['P(CV picks L1 | L1 wins)']:.0%} of the samples "
-        f"(paper {g.set_index('event').loc['P(CV picks L1 | L1 wins)', 'paper']:.0%}); when L2 wins, CV picks L2 "
-        f"in {o['P(CV picks L2 | L2 wins)']:.0%} (paper {g.set_index('event').loc['P(CV picks L2 | L2 wins)', 'paper']:.0%}).")
+    g = g.set_index("event")
+    if g.ours.isna().all():
+        say(f"**{comparison}**: not in this run (its population is not among {', '.join(params['table_populations'])}).")
+        continue
+    say(f"**{comparison}**: when L1 wins, CV picks it in {recall(g, 'P(CV picks L1 | L1 wins)')}; when L2 wins, CV "
+        f"picks L2 in {recall(g, 'P(CV picks L2 | L2 wins)')}.")
 
 # %% [markdown]
 # ## 6. Sections 4-6 measured: testing on repeated-CV scores
@@ -301,19 +311,23 @@ show_figure(study.plot_rejections(rej, params["alpha"]), out, "figure_rejections
             "10-fold CV, per group of pairs; dashed: the nominal 5 %. The first panels are type I errors for "
             "the question about learners (eps_u equal), the last is power.")
 naive = rej[rej.test == "paired t (naive)"]
+group_names = {"same learner, another seed": "RF against itself with another seed",
+               "near-equal eps_u": "pairs with near-equal eps_u", "in between": "pairs in between",
+               "different eps_u": "pairs with different eps_u"}
 lines = []
-for g, d in naive.groupby("group", sort=False):
-    d = d.sort_values("repetitions")
-    lines.append(f"{g}: {d.rejection_rate.iloc[0]:.0%} at r = {d.repetitions.iloc[0]} to "
+for g in [g for g in group_names if g in set(naive.group)]:
+    d = naive[naive.group == g].sort_values("repetitions")
+    lines.append(f"{group_names[g]}: {d.rejection_rate.iloc[0]:.0%} at r = {d.repetitions.iloc[0]}, "
                  f"{d.rejection_rate.iloc[-1]:.0%} at r = {d.repetitions.iloc[-1]}")
 top = rej.sort_values("repetitions").groupby(["group", "test"], sort=False).tail(1)
 null_top = top[top.group.isin(["same learner, another seed", "near-equal eps_u"])]
-kept = null_top.groupby("test").rejection_rate.max()
-say("The naive paired t-test declares a difference in " + "; ".join(lines) + ". At the most repetitions, the "
+kept = null_top.groupby("test").rejection_rate.max().reindex([t for t in study.TESTS if t in set(null_top.test)])
+power = top[top.group == "different eps_u"].set_index("test").rejection_rate
+say("The naive paired t-test declares a difference on " + "; ".join(lines) + ". At the most repetitions, the "
     "largest rejection rate on the null pairs is " + ", ".join(f"{t} {v:.0%}" for t, v in kept.items()) +
     f"; tests within twice the nominal 5 %: {', '.join(kept[kept <= 2 * params['alpha']].index) or 'none'}. "
     "Power on the pairs that differ: " + ", ".join(
-        f"{r.test} {r.rejection_rate:.0%}" for r in top[top.group == "different eps_u"].itertuples()) + ".")
+        f"{t} {power[t]:.0%}" for t in study.TESTS if t in power.index) + ".")
 
 # %% [markdown]
 # ## 7. The sample size N
