@@ -80,7 +80,11 @@ say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {param
     f"learners {', '.join(params['learners'])}."
     + ("".join(f" No {', '.join(map(str, ks))}-fold CV on {pop}" + (" (as in the paper's tables)" if pop == "kr-vs-k"
                                                                     else "") + "."
-               for pop, ks in params["skip_folds"].items() if ks and pop in params["populations"])))
+               for pop, ks in params["skip_folds"].items() if ks and pop in params["populations"]))
+    + ("".join(f" {pop} is left out at this profile" for pop in study.POPULATIONS if pop not in params["populations"])
+       + (" (WEKA's Logistic needs thousands of iterations per fit on abalone's 28 classes; the paper profile "
+          "runs it)." if "abalone" not in params["populations"] else ".")
+       if set(study.POPULATIONS) - set(params["populations"]) else ""))
 
 # %% [markdown]
 # ## 1. Populations and learners
