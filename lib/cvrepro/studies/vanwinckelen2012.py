@@ -208,7 +208,7 @@ def stand_ins() -> pd.DataFrame:
             note = ("the paper does not say which NB; WEKA's default NaiveBayes (normal densities), "
                     "the same as the kernel NB on the nominal populations")
         if name == "LR":
-            note += ("; the costly learner here: 0.5-2 s per fit on kr-vs-k and abalone (18 and 28 classes), "
+            note += ("; the costly learner here: 0.1-0.8 s per fit on kr-vs-k, 2 s on abalone (18 and 28 classes), "
                      "0.01 s elsewhere; where WEKA's search would run on (-M -1: until convergence), the port "
                      "stops after 100,000 iterations (its warning is silenced here)")
         rows.append({"kind": "learner", "paper": "DT (C4.5)" if name == "C4.5" else name,
