@@ -72,6 +72,7 @@ params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, 
 out = output_dir
 reps = params["repetitions"]
 others = [p for p in params["populations"] if p not in params["table_populations"]]
+left_out = [p for p in study.POPULATIONS if p not in params["populations"] + params["table_populations"]]
 say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {params['n_samples']} samples of "
     f"{', '.join(params['table_populations'])} (the tables' populations)"
     + (f" and {params['curve_samples']} of {', '.join(others)}" if others else "") + "; "
@@ -81,10 +82,9 @@ say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {param
     + ("".join(f" No {', '.join(map(str, ks))}-fold CV on {pop}" + (" (as in the paper's tables)" if pop == "kr-vs-k"
                                                                     else "") + "."
                for pop, ks in params["skip_folds"].items() if ks and pop in params["populations"]))
-    + ("".join(f" {pop} is left out at this profile" for pop in study.POPULATIONS if pop not in params["populations"])
-       + (" (WEKA's Logistic needs thousands of iterations per fit on abalone's 28 classes; the paper profile "
-          "runs it)." if "abalone" not in params["populations"] else ".")
-       if set(study.POPULATIONS) - set(params["populations"]) else ""))
+    + (f" {' and '.join(left_out)} {'is' if len(left_out) == 1 else 'are'} left out at this profile (the paper "
+       "profile runs every population; WEKA's Logistic needs thousands of iterations per fit on abalone's 28 and "
+       "kr-vs-k's 18 classes)." if left_out else ""))
 
 # %% [markdown]
 # ## 1. Populations and learners
