@@ -1187,8 +1187,10 @@ def _test_claims(rates: pd.DataFrame, p: dict) -> list[Claim]:
     null = rates[rates.group.isin(["same learner, another seed", "near-equal eps_u"])]
     if len(null):
         departs, parts = {}, []
+        order = {"same learner, another seed": 0, "near-equal eps_u": 1}
         for test, g in null.groupby("test", sort=False):
             g = g.sort_values("repetitions").groupby("group", sort=False).tail(1)   # each group at its most r
+            g = g.sort_values("group", key=lambda c: c.map(order))             # in the order the evidence names
             off = []
             for r in g.itertuples():
                 hits = int(round(r.rejection_rate * r.cases))
@@ -1214,7 +1216,8 @@ def _mse_claim(run: pd.DataFrame) -> Claim:
     if R < 2:
         return Claim("Ten to twenty repetitions give a more accurate estimate of eps_c and eps_u than none",
                      "Sec. 6", UNDECIDED, "one repetition only")
-    at = {r: run[run.r == r] for r in (1, target)}
+    reached = run.groupby(["population", "learner", "k", "sample"]).r.transform("max") >= target
+    at = {r: run[(run.r == r) & reached] for r in (1, target)}        # the same cells at 1 and at target
     mse = {(r, e): float(((t.rcv - t[e]) ** 2).mean()) for r, t in at.items() for e in ("eps_c", "eps_u")}
     cells = run[run.r == 1].groupby(["population", "learner", "k"]).size()
     better = []
