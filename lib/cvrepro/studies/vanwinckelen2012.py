@@ -1223,7 +1223,7 @@ def _mse_claim(run: pd.DataFrame) -> Claim:
     better = []
     for key in cells.index:
         sel = {r: t[(t.population == key[0]) & (t.learner == key[1]) & (t.k == key[2])] for r, t in at.items()}
-        if len(sel[target]) == len(sel[1]):
+        if len(sel[target]) and len(sel[target]) == len(sel[1]):
             mse_r = ((sel[target].rcv - sel[target].eps_c) ** 2).mean()
             better.append(mse_r < ((sel[1].rcv - sel[1].eps_c) ** 2).mean())
     frac = float(np.mean(better)) if better else float("nan")
