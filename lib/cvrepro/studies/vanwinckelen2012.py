@@ -578,12 +578,13 @@ def plot_figure_2(exp: Experiment, sample: int = 0):
                    (run.k == panel.k) & (run["sample"] == sample)]
         title = f"{panel.learner} on {panel.population}, {panel.k}fcv"
         if cell.empty:
-            ax.text(0.5, 0.5, "not in this run", ha="center", va="center", transform=ax.transAxes)
-            ax.set_title(title, fontsize=9)
+            ax.text(0.5, 0.5, f"{title}:\nnot in this run", ha="center", va="center", transform=ax.transAxes)
+            ax.axis("off")
             continue
         _panel(ax, cell, f"{title}\n(paper's axis: {panel.axis_low}-{panel.axis_high} %)")
         ax.set_xlabel("repetitions")
-    handles, labels = axes.flat[0].get_legend_handles_labels()
+    drawn = [ax for ax in axes.flat if ax.lines]
+    handles, labels = drawn[0].get_legend_handles_labels() if drawn else ([], [])
     fig.legend(handles, labels, loc="lower center", ncol=3, frameon=False)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
