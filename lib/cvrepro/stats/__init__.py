@@ -5,7 +5,8 @@ Two learners, one data set (per-fold scores): :func:`paired_ttest`,
 :func:`corrected_resampled_ttest` (Nadeau & Bengio),
 :func:`corrected_repeated_kfold_ttest` (Bouckaert & Frank, WEKA's corrected
 tester), :func:`paired_ttest_5x2cv` (Dietterich), :func:`combined_ftest_5x2cv`
-(Alpaydin), :func:`mcnemar` on :func:`contingency_table`, :func:`sign_test`.
+(Alpaydin), :func:`bayesian_correlated_ttest` (Corani & Benavoli),
+:func:`mcnemar` on :func:`contingency_table`, :func:`sign_test`.
 
 Two learners, many data sets: :func:`sign_test`, :func:`wilcoxon_signed_rank`.
 
@@ -17,6 +18,7 @@ Many learners, many data sets: :func:`rank_scores`, :func:`average_ranks`,
 Effect size and resampling: :func:`cohens_d`, :func:`label_permutation_test`,
 :func:`bootstrap_error` (e0, .632, .632+).
 """
+from .bayesian import BayesianTTestResult, bayesian_correlated_ttest
 from .cd_diagram import (
     cd_diagram,
     cliques,
@@ -66,6 +68,7 @@ from .ttests import (
 )
 
 __all__ = [
+    "BayesianTTestResult",
     "BootstrapResult",
     "ControlResult",
     "FTestResult",
@@ -77,6 +80,7 @@ __all__ = [
     "TTestResult",
     "WilcoxonResult",
     "average_ranks",
+    "bayesian_correlated_ttest",
     "bonferroni_dunn_q",
     "bonferroni_dunn_test",
     "bootstrap_error",
