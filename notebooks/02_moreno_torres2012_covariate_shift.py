@@ -322,5 +322,8 @@ say(f"{summary_sentence(claims)} Profile {profile}: {len(params['datasets'])} da
     + (" Verdicts marked undecided need the paper profile (more data sets for the Wilcoxon tests, more "
        "stored experiments for Algorithm 5)." if (claims.verdict == "undecided").any() else "")
     + ("" if profile == "paper" else " Reduced profiles test fewer data sets and classifiers than the paper, so "
-       "the true differences (Table IV) and the reliability figures are those of this subset."))
+       "the true differences (Table IV) and the reliability figures are those of this subset.")
+    + f" The paper profile is estimated at {sum(study.PAPER_CORE_HOURS.values()):.0f} core-hours "
+    f"(`study.estimate_core_hours`, CPU time), {study.PAPER_CORE_HOURS['SVM'] + study.PAPER_CORE_HOURS['PDFC']:.0f} "
+    "of them in the two kernel classifiers (SVM, PDFC) on the largest data sets.")
 record_run(out, "moreno_torres2012", profile, claims, started)
