@@ -29,8 +29,11 @@
 # fits. AUC is reported both from probabilities and as KEEL computes it from crisp predictions.
 #
 # **Stand-ins.** All 27 data sets are KEEL's files. Table II lists each classifier's implementation and
-# its parity with KEEL; learners marked *stand-in* there are not KEEL's algorithm. The `quick` profile uses
-# fewer data sets, classifiers and experiments (printed below); `paper` is the full design (resumable).
+# its parity with KEEL; learners marked *stand-in* there are not KEEL's algorithm. C4.5 and PART are WEKA's
+# J48 and PART: our C4.5 predicts as KEEL's C45-C, our PART differs from KEEL's PART-C, which the paper ran
+# (Table II). The `quick` profile runs
+# all nine classifiers on fewer data sets, with fewer experiments (printed below); `paper` is the full design
+# (resumable).
 
 # %% tags=["parameters"]
 profile = "quick"                          # smoke | quick | paper
