@@ -218,3 +218,10 @@ def test_keel_tree_agreement_matches_its_fixture_and_table_2():
     assert summary.loc["PART", "keel_auc_keel"] < 0.6       # KEEL's PART-C: near one-class, as the paper's column
     parity = study.table_2().set_index("abbreviation").parity
     assert "PART-C" in parity["PART"] and "C45-C" in parity["C4.5"]
+
+
+def test_estimate_core_hours_covers_every_learner_and_the_partitioning():
+    params = study_parameters("moreno_torres2012", "paper", datasets=["Appendicitis"], learners=["LDA", "C4.5"])
+    hours = study.estimate_core_hours(params)
+    assert set(hours.index) == {("Appendicitis", n) for n in ("LDA", "C4.5", "partitioning")}
+    assert (hours > 0).all() and hours.sum() < 1      # a 106-example data set: minutes, not hours
