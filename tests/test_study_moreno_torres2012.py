@@ -1,5 +1,7 @@
 """Moreno-Torres, Saez & Herrera (2012): the study's procedure against the paper's own numbers,
 scipy, hand-derived partitions and a literal reading of Algorithm 5. Fast: no engine run."""
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -204,3 +206,22 @@ def test_table_2_reads_status_from_the_registry():
     reg = list_learners().set_index("name")
     assert list(t2.index) == list(study.LEARNERS)
     assert all(t2.loc[n, "status"] == reg.loc[n, "status"] for n in t2.index)
+
+
+def test_keel_tree_agreement_matches_its_fixture_and_table_2():
+    fixture = pd.read_csv(Path(__file__).parent / "fixtures" / "moreno_torres2012" / "keel_c45_part.csv")
+    cases = study.keel_tree_agreement(by_dataset=True)
+    assert np.allclose(cases[["agreement", "keel_auc_ours", "keel_auc_keel"]],
+                       fixture[["agreement", "keel_auc_ours", "keel_auc_keel"]], atol=1e-5)
+    summary = study.keel_tree_agreement()
+    assert summary.loc["C4.5", "agreement"] > 0.99          # WEKA's J48 and KEEL's C45-C: same trees, nearly
+    assert summary.loc["PART", "keel_auc_keel"] < 0.6       # KEEL's PART-C: near one-class, as the paper's column
+    parity = study.table_2().set_index("abbreviation").parity
+    assert "PART-C" in parity["PART"] and "C45-C" in parity["C4.5"]
+
+
+def test_estimate_core_hours_covers_every_learner_and_the_partitioning():
+    params = study_parameters("moreno_torres2012", "paper", datasets=["Appendicitis"], learners=["LDA", "C4.5"])
+    hours = study.estimate_core_hours(params)
+    assert set(hours.index) == {("Appendicitis", n) for n in ("LDA", "C4.5", "partitioning")}
+    assert (hours > 0).all() and hours.sum() < 1      # a 106-example data set: minutes, not hours

@@ -71,7 +71,7 @@ from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
 
 __all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD", "SCALES",
            "catalog_names", "load", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts",
-           "MorenoRun", "run",
+           "MorenoRun", "run", "KEEL_TREE_CASES", "keel_tree_agreement", "PAPER_CORE_HOURS",
            "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
            "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
            "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
@@ -104,7 +104,7 @@ SCALES = {
               "learners": ["1NN", "C4.5", "LDA"], "experiments": 3, "true_partitions": 6,
               "convergence_experiments": 3, "convergence_datasets": None, "convergence_learners": None,
               "convergence_repetitions": 2, "shift_partitions": 2, "budgets": [1, 2], "metric": "keel_auc"},
-    "quick": {"datasets": QUICK_DATASETS, "learners": ["1NN", "3NN", "C4.5", "LDA", "PDFC"], "experiments": 10,
+    "quick": {"datasets": QUICK_DATASETS, "learners": list(LEARNERS), "experiments": 10,
               "true_partitions": 20, "convergence_experiments": 100,
               "convergence_datasets": ["Haberman", "Hepatitis"],
               "convergence_learners": ["1NN", "LDA"], "convergence_repetitions": 5, "shift_partitions": 5,
@@ -114,6 +114,33 @@ SCALES = {
               "convergence_learners": None, "convergence_repetitions": 10, "shift_partitions": 10,
               "budgets": [1, 2, 5, 10], "metric": "keel_auc"},
 }
+
+# estimate_core_hours(SCALES["paper"]) summed by learner, measured 2026-11-22 on the 2-core development
+# machine in CPU time (load 4-7): core-hours of the full design on all 27 data sets. SVM and PDFC on the five
+# largest data sets (Mushroom, Banana, Phoneme, Spambase, Chess) are most of it.
+PAPER_CORE_HOURS = {"1NN": 3.08, "3NN": 3.14, "C4.5": 0.83, "FURIA": 2.23, "LDA": 0.39, "PART": 2.82,
+                    "PDFC": 10.26, "RIPPER": 2.04, "SVM": 12.23, "partitioning": 0.63}
+# Our C4.5 / PART against KEEL's C45-C / PART-C (the paper's) on DOB-SCV k=5 seed 0 folds, whole-data ranges:
+# (data set, ours, KEEL's, test instances, share with the same class, KEEL's crisp AUC of ours, of KEEL's).
+# Recorded by tools/compare_keel_c45_part.py (tests/fixtures/moreno_torres2012/keel_c45_part.csv).
+KEEL_TREE_CASES = (
+    ("Haberman", "C4.5", "C45-C", 306, 1, 0.562892, 0.562892),
+    ("Haberman", "PART", "PART-C", 306, 0.862745, 0.57317, 0.5),
+    ("Heart", "C4.5", "C45-C", 270, 1, 0.8, 0.8),
+    ("Heart", "PART", "PART-C", 270, 0.588889, 0.76, 0.5375),
+    ("Bupa", "C4.5", "C45-C", 345, 1, 0.666466, 0.666466),
+    ("Bupa", "PART", "PART-C", 345, 0.713043, 0.639138, 0.5),
+    ("Pima", "C4.5", "C45-C", 768, 1, 0.703438, 0.703438),
+    ("Pima", "PART", "PART-C", 768, 0.727865, 0.678061, 0.5),
+    ("Sonar", "C4.5", "C45-C", 208, 0.995192, 0.724734, 0.719471),
+    ("Sonar", "PART", "PART-C", 208, 0.576923, 0.77743, 0.528146),
+    ("Wisconsin", "C4.5", "C45-C", 683, 0.994143, 0.949301, 0.947407),
+    ("Wisconsin", "PART", "PART-C", 683, 0.699854, 0.942532, 0.549836),
+    ("Australian", "C4.5", "C45-C", 690, 1, 0.841047, 0.841047),
+    ("Australian", "PART", "PART-C", 690, 0.749275, 0.834956, 0.702013),
+    ("Monk-2", "C4.5", "C45-C", 432, 1, 1, 1),
+    ("Monk-2", "PART", "PART-C", 432, 0.527778, 1, 0.5),
+)
 
 
 def catalog_names() -> dict[str, str]:
@@ -332,13 +359,36 @@ def table_2() -> pd.DataFrame:
     from ..learners import list_learners
 
     reg = list_learners().set_index("name")
+    keel = keel_tree_agreement()
     rows = []
     for r in published.table_2().itertuples():
         spec = reg.loc[r.abbreviation]
+        parity = spec.parity
+        if r.abbreviation in keel.index:
+            k = keel.loc[r.abbreviation]
+            parity = (f"{parity}; against KEEL's {k.keel} (the paper's): same class on "
+                      f"{k.agreement:.1%} of {k.test_instances} test instances ({k.datasets} data sets)")
         rows.append({"abbreviation": r.abbreviation, "algorithm (paper)": r.algorithm, "type": r.type,
                      "ours": spec.description, "status": spec.status, "checked against": spec.reference,
-                     "parity": spec.parity})
+                     "parity": parity})
     return pd.DataFrame(rows)
+
+
+def keel_tree_agreement(by_dataset: bool = False) -> pd.DataFrame:
+    """Our C4.5 and PART (WEKA's J48 and PART) against KEEL's C45-C and PART-C, which the paper ran: per
+    learner, the share of test instances with the same class, and KEEL's crisp AUC of both (fold means
+    averaged over data sets; ``by_dataset``: per data set). Recorded by tools/compare_keel_c45_part.py
+    on DOB-SCV 5-fold partitions (:data:`KEEL_TREE_CASES`)."""
+    t = pd.DataFrame(KEEL_TREE_CASES, columns=["dataset", "learner", "keel", "test_instances", "agreement",
+                                               "keel_auc_ours", "keel_auc_keel"])
+    if by_dataset:
+        return t
+    t["same"] = t.agreement * t.test_instances
+    g = t.groupby("learner", sort=False)
+    out = pd.DataFrame({"keel": g.keel.first(), "datasets": g.size(), "test_instances": g.test_instances.sum(),
+                        "agreement": g.same.sum() / g.test_instances.sum(),
+                        "keel_auc_ours": g.keel_auc_ours.mean(), "keel_auc_keel": g.keel_auc_keel.mean()})
+    return out
 
 
 def _pivot_truth(result: MorenoRun, metric: str, scheme: str = TABLE_3_SCHEME) -> pd.DataFrame:
@@ -759,29 +809,55 @@ def claims(result: MorenoRun, metric: str | None = None) -> pd.DataFrame:
 # --------------------------------------------------------------------------- #
 # Cost
 # --------------------------------------------------------------------------- #
-def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
-    """Core-hours of a run at ``params`` per (data set, learner): one DOB-SCV experiment of each scheme
-    timed through the engine (fit + predict seconds; partitioning and metrics left out), scaled by the
-    fits the run makes: 4 partitioners x ``experiments`` x 10 + ``true_partitions`` x (2 + 5 + 10)."""
+def estimate_core_hours(params: dict, n_jobs: int = 1, iterations: int = 1) -> pd.Series:
+    """Core-hours of a run at ``params`` per (data set, learner), plus a ``partitioning`` row per data set.
+
+    Measured in CPU time (``time.process_time``, so the machine's load does not inflate it) on tasks of
+    the paper run's size: for each scheme, ``iterations`` DOB-SCV partitions of the whole data set, every
+    learner fitted and asked for probabilities on each fold; scaled by the fits the run makes per scheme,
+    ``len(PARTITIONERS) * experiments * 10`` stored single experiments (10 fits each, whatever the
+    scheme) plus ``true_partitions * k`` true SCV fits. The convergence replays reuse the stored
+    experiments (no fits) when ``convergence_experiments <= experiments``; otherwise the extra stored
+    experiments are counted for the convergence data sets and learners. The partitioning row times one
+    partition per partitioner and scheme and scales by the partitions the run draws. ``n_jobs`` is
+    accepted for the bench's interface; the timing runs in this process."""
     from sklearn.base import clone
 
-    from ..runner import run_cv
-
-    fits_per_cell = len(PARTITIONERS) * params["experiments"] * 10 + params["true_partitions"] * sum(
-        k for k, _ in SCHEMES.values())
+    del n_jobs
+    E, T = params["experiments"], params["true_partitions"]
+    C = max(E, params["convergence_experiments"])
+    conv_sets = params["convergence_datasets"] or params["datasets"]
+    conv_learners = params["convergence_learners"] or params["learners"]
     rows = {}
     for name in params["datasets"]:
         ds = load(name)
+        codes = np.asarray(pd.Categorical(ds.y).codes)
         models = build_learners(params["learners"], ds.X)
-        per = pd.Series(0.0, index=list(params["learners"]))
-        warm = np.random.default_rng(0).choice(len(ds.y), min(60, len(ds.y)), replace=False)
+        half = np.flatnonzero(make_partitioner("scv", 2, SEED, metric=DISTANCE).fold_ids(ds.X, codes) == 0)
         for est in models.values():                 # compile (numba) outside the timing
-            clone(est).fit(ds.X.iloc[warm], ds.y.iloc[warm])
+            clone(est).fit(ds.X.iloc[half], ds.y.iloc[half]).predict_proba(ds.X.iloc[half[:5]])
+        seconds = pd.Series(0.0, index=list(params["learners"]))
+        part_seconds = 0.0
         for k, r in SCHEMES.values():
-            res = run_cv([(name, ds.X, ds.y)], models, folds=(k,), iterations=r, partitioner="dobscv",
-                         n_jobs=n_jobs, progress=False, seed=SEED, partitioner_params={"metric": DISTANCE})
-            f = res.folds
-            per = per.add((f.fit_seconds + f.predict_seconds).groupby(f.learner.astype(str)).sum(), fill_value=0)
-        for learner, s in per.items():
-            rows[(name, learner)] = s / 30 * fits_per_cell / 3600
+            for learner, est in models.items():
+                experiments = E + (C - E) * (name in conv_sets and learner in conv_learners)
+                fits = len(PARTITIONERS) * experiments * 10 + T * k
+                spent = 0.0
+                for i in range(iterations):
+                    folds = make_partitioner("dobscv", k, SEED + i, metric=DISTANCE).fold_ids(ds.X, codes)
+                    for f in range(k):
+                        train, test = np.flatnonzero(folds != f), np.flatnonzero(folds == f)
+                        t0 = time.process_time()
+                        model = clone(est).fit(ds.X.iloc[train], ds.y.iloc[train])
+                        model.predict_proba(ds.X.iloc[test])
+                        spent += time.process_time() - t0
+                seconds[learner] += spent / (iterations * k) * fits
+            for key in PARTITIONERS.values():
+                t0 = time.process_time()
+                make_partitioner(key, k, SEED, metric=DISTANCE).fold_ids(ds.X, codes)
+                draws = C * r + (T if key == "scv" else 0)
+                part_seconds += (time.process_time() - t0) * draws
+        for learner, s in seconds.items():
+            rows[(name, learner)] = s / 3600
+        rows[(name, "partitioning")] = part_seconds / 3600
     return pd.Series(rows, name="core_hours")
