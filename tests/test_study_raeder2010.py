@@ -373,7 +373,7 @@ def test_conclusion_lists_every_claim_by_verdict_and_says_why_undecided_ones_are
                           Claim("c fails", "Figure 1", "does not hold", "none")])
     text = study.describe_claims(table, "quick", 20)
     lines = text.splitlines()
-    assert lines[0] == "Of 3 claims checked, 1 holds, 1 does not hold, 1 undecided."
+    assert lines[0] == "Of 3 claims checked, 1 holds, 1 does not hold, 1 is undecided."
     assert lines[1] == "- **Holds**: a holds (*Table I*): 6 of 6; paper 6 of 6."
     assert lines[2].startswith("- **Does not hold**: c fails")
     assert lines[3] == "- **Undecided**: b undecided (*Table III*): with 20 stored runs, all exhausted."

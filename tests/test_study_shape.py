@@ -44,7 +44,7 @@ def test_a_claim_needs_a_known_verdict_and_evidence():
         Claim("x", "Table I", HOLDS, "")
     table = claims_table([Claim("a", "T1", HOLDS, "3 of 3"), Claim("b", "T2", UNDECIDED, "capped")])
     assert list(table.columns) == ["claim", "where", "verdict", "evidence"]
-    assert summary_sentence(table) == "Of 2 claims checked, 1 holds, 1 undecided."
+    assert summary_sentence(table) == "Of 2 claims checked, 1 holds, 1 is undecided."
 
 
 def test_overview_lists_each_study_run_and_its_claims(tmp_path):
@@ -57,7 +57,7 @@ def test_overview_lists_each_study_run_and_its_claims(tmp_path):
     readme.write_text(f"intro\n{OVERVIEW_START}\nstale table\n{OVERVIEW_END}\nend\n")
     text = write_overview(figures, readme)
     assert "| 2-fold is pessimistic | Table I | **holds** |" in text
-    assert "01_raeder2010_variability | quick | Of 1 claims checked, 1 holds." in text
+    assert "01_raeder2010_variability | quick | Of 1 claim checked, 1 holds." in text
     assert "05_scheffer1997_parameter_channel | not run" in text
     body = readme.read_text()
     assert body.startswith("intro\n") and body.endswith("end\n") and "stale table" not in body

@@ -64,5 +64,8 @@ def summary_sentence(table: pd.DataFrame) -> str:
     if table.empty:
         return "No claim was checked."
     counts = table["verdict"].value_counts()
-    parts = [f"{counts[v]} {v}" for v in VERDICTS if v in counts]
-    return f"Of {len(table)} claims checked, " + ", ".join(parts) + "."
+    forms = {HOLDS: ("holds", "hold"), PARTLY: ("holds partly", "hold partly"),
+             DOES_NOT_HOLD: ("does not hold", "do not hold"), UNDECIDED: ("is undecided", "are undecided")}
+    parts = [f"{counts[v]} {forms[v][int(counts[v] != 1)]}" for v in VERDICTS if v in counts]
+    claims = "claim" if len(table) == 1 else "claims"
+    return f"Of {len(table)} {claims} checked, " + ", ".join(parts) + "."
