@@ -53,3 +53,24 @@ def as_tuples(rules):
         r[-1] = [tuple(a) for a in r[-1]]
         out.append(tuple(r))
     return out
+
+
+def compare_with_keel(key, learner, parse, same_rules, live_check):
+    """Fit ``learner(seed=, bounds=)`` on every recorded fold of fixture ``key``; compare its rules and test
+    classes with KEEL's (and, when ``live_check``, the fixture with the live KEEL).
+    Returns (cases, rule sets equal, test classes equal, test instances)."""
+    data = payload(key)
+    agree = n = same = 0
+    for case in data["cases"]:
+        X, y, train, test, bounds = fold(case)
+        model = learner(seed=data["seed"], bounds=bounds).fit(X.iloc[train], y.iloc[train])
+        ours = y.cat.categories.get_indexer(model.predict(X.iloc[test]))
+        pred, rules = np.array(case["keel_pred"]), as_tuples(case["keel_rules"])
+        if live_check:
+            live_pred, live_rules = run_keel(data["algorithm"], case, parse, data["seed"])
+            assert np.array_equal(live_pred, pred) and live_rules == rules, f"KEEL no longer gives the fixture: {case}"
+        assert same_rules(model.rules_, rules), (case["dataset"], case["fold"])
+        same += 1
+        agree += int((ours == pred).sum())
+        n += len(test)
+    return len(data["cases"]), same, agree, n

@@ -8,7 +8,7 @@ also checks that the fixtures still hold.
 import numpy as np
 import pandas as pd
 import pytest
-from keel_rule_cases import as_tuples, fold, live, payload, run_keel
+from keel_rule_cases import compare_with_keel, live
 
 from cvrepro.learners.keel_random import mt_new, mt_randint, mt_randint_closed, mt_res53
 from cvrepro.learners.keel_ripper import KEEL_DEFAULT_SEED, KeelRipper
@@ -18,22 +18,9 @@ LIVE = live("Ripper-C")
 
 
 def test_same_rules_and_classes_as_keel():
-    data = payload("ripper")
-    agree = n = same = 0
-    for case in data["cases"]:
-        X, y, train, test, bounds = fold(case)
-        model = KeelRipper(seed=data["seed"], bounds=bounds).fit(X.iloc[train], y.iloc[train])
-        ours = y.cat.categories.get_indexer(model.predict(X.iloc[test]))
-        pred, rules = np.array(case["keel_pred"]), as_tuples(case["keel_rules"])
-        if LIVE:
-            live_pred, live_rules = run_keel(data["algorithm"], case, parse_ripper, data["seed"])
-            assert np.array_equal(live_pred, pred) and live_rules == rules, f"KEEL no longer gives the fixture: {case}"
-        assert same_ripper_rules(model.rules_, rules), (case["dataset"], case["fold"])
-        same += 1
-        agree += int((ours == pred).sum())
-        n += len(test)
+    cases, same, agree, n = compare_with_keel("ripper", KeelRipper, parse_ripper, same_ripper_rules, LIVE)
     print(f"ripper: {same} rule lists, {agree}/{n} test classes as KEEL's")
-    assert agree == n and same == len(data["cases"]) >= 19
+    assert agree == n and same == cases >= 19
 
 
 def test_keel_random_is_mt19937():
