@@ -1,8 +1,9 @@
 """KEEL learners: batched fit_predict_folds equals fitting each fold separately, bit for bit.
 
 With the whole data set's ranges declared (bounds=keel_bounds(X), KEEL's partitions) every fold
-shares the batched work (one distance matrix, one encoding and kernel matrix); with the
-training folds' ranges (bounds=None) folds missing an extreme value take the per-fold path.
+shares the batched work (one neighbour order or distance matrix, one encoding and kernel matrix),
+and later calls on the same data reuse it (cvrepro.learners.keel_cache); with the training folds'
+ranges (bounds=None) folds missing an extreme value take the per-fold path.
 """
 import numpy as np
 import pytest
@@ -10,7 +11,7 @@ from sklearn.base import clone
 from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners import batched
+from cvrepro.learners import batched, keel_cache
 from cvrepro.learners.keel_data import keel_bounds
 from cvrepro.learners.keel_knn import KeelKNN
 from cvrepro.learners.keel_lda import KeelLDA
@@ -40,11 +41,14 @@ def _per_fold(est, X, y, splits, seeds, classes):
     return out
 
 
-def _check(est, name, dropna=False):
+def _check(est, name, dropna=False, iterations=2, k=5, shuffle_train=False):
     ds = load_dataset(name, dropna=dropna)
     X, y = ds.X, ds.y.to_numpy()                       # as the engine passes it: plain labels
     classes = np.unique(y)
-    splits = _splits(y)
+    splits = _splits(y, iterations, k)
+    if shuffle_train:                                  # training instances not in data order
+        rng = np.random.default_rng(0)
+        splits = [(rng.permutation(train), test) for train, test in splits]
     seeds = [1000 + i for i in range(len(splits))]
     got = est.fit_predict_folds(X, y, splits, seeds, classes)
     want = _per_fold(est, X, y, splits, seeds, classes)
@@ -64,6 +68,59 @@ CASES = [("crx", True), ("glass", False), ("labor", False)]      # nominal + num
 def test_batched_equals_per_fold(make, whole, name, dropna):
     bounds = keel_bounds(load_dataset(name, dropna=dropna).X) if whole else None
     _check(make(bounds), name, dropna)
+
+
+@pytest.mark.parametrize("name", ["titanic", "monk-2"])
+@pytest.mark.parametrize("shuffle_train", [False, True], ids=["data-order", "shuffled-train"])
+@pytest.mark.parametrize("k", [1, 3])
+def test_knn_ties_and_duplicates(name, shuffle_train, k):
+    """Data sets with many equal distances and duplicates (titanic: 2201 rows, 3 nominal
+    attributes): KEEL's tie rule (earlier training instance first) and its skipping of
+    distance 0, through the sorted neighbour order (data order) and through the pass over
+    the training set (shuffled training instances)."""
+    keel_cache.clear()
+    _check(KeelKNN(k=k, bounds=keel_bounds(load_dataset(name).X)), name, iterations=1, k=2,
+           shuffle_train=shuffle_train)
+
+
+def test_knn_order_reused_across_calls(monkeypatch):
+    """A second call on the same data (other splits, another k-fold) reads the kept neighbour
+    order instead of sorting again, with the per-fold numbers; without room to keep it,
+    every call computes it, same numbers."""
+    import cvrepro.learners.keel_knn as keel_knn
+
+    built = []
+    original = keel_knn.neighbour_order
+    monkeypatch.setattr(keel_knn, "neighbour_order", lambda *a: (built.append(1), original(*a))[1])
+    keel_cache.clear()
+    est = KeelKNN(k=3, bounds=keel_bounds(load_dataset("crx", dropna=True).X))
+    _check(est, "crx", dropna=True)
+    _check(est, "crx", dropna=True, iterations=1, k=10)
+    assert built == [1]
+    monkeypatch.setattr(keel_cache, "CACHE_BUDGET", 1000)
+    keel_cache.clear()
+    _check(est, "crx", dropna=True)
+    _check(est, "crx", dropna=True, iterations=1, k=10)
+    assert built == [1]                                # too big to keep: the pass over the training set
+
+
+def test_kernel_matrix_reused_across_calls(monkeypatch):
+    """The SVM's kernel matrix is built once for two calls on the same data (the second one finds
+    the rows the first filled) and the results stay the per-fold ones; another kernel gets its own."""
+    from cvrepro.learners.keel_smo import KeelKernelClassifier
+
+    shared = []
+    original = KeelKernelClassifier._shared_rows
+    monkeypatch.setattr(KeelKernelClassifier, "_shared_rows",
+                        lambda self, Z: (shared.append(original(self, Z)), shared[-1])[1])
+    keel_cache.clear()
+    bounds = keel_bounds(load_dataset("crx", dropna=True).X)
+    _check(KeelSVM(bounds=bounds), "crx", dropna=True)
+    filled = int(shared[0].filled.sum())
+    _check(KeelSVM(bounds=bounds), "crx", dropna=True, iterations=1, k=10)
+    assert shared[1] is shared[0] and filled > 0
+    _check(KeelSVM(sigma=2.0, bounds=bounds), "crx", dropna=True, iterations=1, k=2)
+    assert shared[2] is not shared[0]
 
 
 def test_knn_small_memory_budget_same_result(monkeypatch):
@@ -91,8 +148,8 @@ def test_whole_ranges_share_the_work(monkeypatch):
     y = ds.y.to_numpy()
     splits = _splits(y)
     shared_folds = []
-    original = KeelKNN._shared
-    monkeypatch.setattr(KeelKNN, "_shared", staticmethod(
+    original = KeelKNN._ordered
+    monkeypatch.setattr(KeelKNN, "_ordered", staticmethod(
         lambda *args: (shared_folds.append(len(args[-1])), original(*args))[1]))
     KeelKNN(bounds=keel_bounds(ds.X)).fit_predict_folds(ds.X, y, splits, [0] * len(splits), np.unique(y))
     assert shared_folds == [len(splits)]

@@ -30,7 +30,9 @@ KEEL's SMO is a port of WEKA's: what differs from :mod:`cvrepro.learners.smo`
 
 Kernel values are read from a matrix over the rows of one encoded data set,
 each row filled on first use (:class:`KernelRows`), so that the folds of a
-cross-validation, and the binary problems of one fit, share them. Kernel
+cross-validation, and the binary problems of one fit, share them; the batched
+path keeps that matrix across calls on the same data and kernel
+(:mod:`cvrepro.learners.keel_cache`), so the tasks of a study share it too. Kernel
 values and therefore the solutions equal KEEL's up to the last bits of
 ``exp`` (Java's and the C library's may differ by an ulp): the predicted
 classes agree with KEEL's except, rarely, for instances on the boundary.
@@ -40,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import keel_cache
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
@@ -461,6 +464,16 @@ class KeelKernelClassifier(TabularClassifier):
         needed blocks each time); subclasses whose training does not read the matrix return 0."""
         return MEMORY_BUDGET
 
+    def _shared_rows(self, Z):
+        """The kernel over the encoded data set ``Z`` that the folds share; when its matrix is kept
+        (:meth:`_shared_budget`), the same one for every call on the same ``Z`` and kernel in this
+        process (:mod:`cvrepro.learners.keel_cache`), with the rows earlier calls filled."""
+        kernel, budget, n = self._kernel(), self._shared_budget(), len(Z)
+        if 8 * n * n > budget:                     # no matrix: nothing worth keeping
+            return KernelRows(Z, *kernel, budget=budget)
+        key = keel_cache.digest("keel_smo kernel", Z, *kernel)
+        return keel_cache.cached(key, 8 * n * n + 16 * Z.size, lambda: KernelRows(Z, *kernel, budget=budget))
+
     def _check_solver(self):
         if self.solver not in ("libsvm", "keel"):
             raise ValueError(f"solver must be 'libsvm' or 'keel', got {self.solver!r}")
@@ -524,8 +537,7 @@ class KeelKernelClassifier(TabularClassifier):
             lo, hi = numeric_ranges(Xe[train], nominal, bounds)
             if np.array_equal(lo, glo) and np.array_equal(hi, ghi):
                 if shared is None:
-                    shared = KernelRows(self._encode_rows(Xe, batch.schema, glo, ghi, False), *self._kernel(),
-                                        budget=self._shared_budget())
+                    shared = self._shared_rows(self._encode_rows(Xe, batch.schema, glo, ghi, False))
                 model = self._train(shared, train, codes, len(fold_classes), KeelRandom(seed))
                 proba = self._proba(shared, model, test, len(fold_classes))
             else:
