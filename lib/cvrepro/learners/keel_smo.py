@@ -39,6 +39,8 @@ classes agree with KEEL's except, rarely, for instances on the boundary.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -59,7 +61,8 @@ from .smo_steps import (
 )
 
 __all__ = ["smo_input", "KernelRows", "binary_kernel_smo", "KeelRandom", "KeelKernelClassifier",
-           "svm_outputs", "fuzzy_outputs", "PUK", "PDRF_GAUSSIAN", "RBF", "DEFAULT_SEED"]
+           "svm_outputs", "svm_outputs_at", "fuzzy_outputs", "scratch_square", "PUK", "PDRF_GAUSSIAN", "RBF",
+           "DEFAULT_SEED"]
 
 PUK, PDRF_GAUSSIAN, RBF = 0, 1, 2
 DEFAULT_SEED = 12345678          # KEEL's experiment graphs start from this seed
@@ -217,9 +220,27 @@ class KernelRows:
         """The arrays and parameters the numba functions take, in their order."""
         return self.G, self.filled, self.Z, self.ZT, self.P, self.kind, self.p0, self.p1
 
-    def rows(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Kernel values ``K(a_i, b_j)`` (rows of ``Z``), as a matrix."""
-        return _block(*self.args(), np.asarray(a, np.int64), np.asarray(b, np.int64))
+    def rows(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Kernel values ``K(a_i, b_j)`` (rows of ``Z``), as a matrix (written into ``out`` if given)."""
+        a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+        if out is None:
+            out = np.empty((len(a), len(b)))
+        _block(*self.args(), a, b, out)
+        return out
+
+
+_scratch = threading.local()
+
+
+def scratch_square(m: int) -> np.ndarray:
+    """A C-contiguous ``(m, m)`` array over this thread's reused scratch memory (grown as needed),
+    for a training set's kernel block: writing into memory already touched costs half the time
+    of a fresh allocation of that size. Valid until the next call in the thread."""
+    buf = getattr(_scratch, "buffer", None)
+    if buf is None or buf.size < m * m:
+        buf = np.empty(m * m)
+        _scratch.buffer = buf
+    return buf[:m * m].reshape(m, m)
 
 
 def _dot_self(r):
@@ -230,8 +251,7 @@ def _dot_self(r):
 
 
 @njit(cache=True)
-def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
-    out = np.empty((a.shape[0], b.shape[0]))
+def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b, out):
     if G.shape[0] == 0:                    # no matrix: compute the block, vectorised over b
         d = Z.shape[1]
         ZbT = np.empty((d, b.shape[0]))
@@ -242,14 +262,14 @@ def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
                 ZbT[k, j] = Z[b[j], k]
         for i in range(a.shape[0]):
             _row_values(Z[a[i]], P[a[i]], ZbT, Pb, kind, p0, p1, out[i])
-        return out
+        return
     for i in range(a.shape[0]):
         if not filled[a[i]]:
             _fill(G, filled, Z, ZT, P, kind, p0, p1, a[i])
         row = G[a[i]]
+        o = out[i]
         for j in range(b.shape[0]):
-            out[i, j] = row[b[j]]
-    return out
+            o[j] = row[b[j]]
 
 
 # --- WEKA's BinarySMO with any kernel (its kernel-free steps: :mod:`cvrepro.learners.smo_steps`) -----
@@ -408,6 +428,19 @@ def svm_outputs(K, coef, b):
 
 
 @njit(cache=True)
+def svm_outputs_at(K, cols, coef, b):
+    """:func:`svm_outputs` of the block ``K[:, cols]`` (same sums, same order), read in place."""
+    out = np.empty(K.shape[0])
+    for t in range(K.shape[0]):
+        s = 0.0
+        row = K[t]
+        for v in range(cols.shape[0]):
+            s += coef[v] * row[cols[v]]
+        out[t] = s - b
+    return out
+
+
+@njit(cache=True)
 def fuzzy_outputs(K, coef, b0):
     """PDFC's fuzzy rule base output (Chen & Wang 2003) from the kernel block ``K`` (instances x
     rule centres, in order): ``(b0 + sum_i coef_i K(x, z_i)) / (1 + sum_i K(x, z_i))``."""
@@ -435,29 +468,32 @@ class KeelKernelClassifier(TabularClassifier):
     """
 
     def _solve(self, rows, ids, y):
-        """``(alpha over ids, b, support vectors in summation order)`` of one binary problem:
+        """``(alpha over ids, b, support vectors in summation order, K)`` of one binary problem:
         WEKA's BinarySMO step for step (``solver="keel"``), or the same dual problem solved
         by libsvm (``solver="libsvm"``, scikit-learn's SVC on the same kernel values; KEEL's
-        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses)."""
+        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses).
+        ``K`` is the kernel block ``rows.rows(ids, ids)`` when it was computed (in this thread's
+        scratch memory, :func:`scratch_square`: valid until the next solve), else None."""
         C, tol, eps = float(self.C), float(self.tol), float(self.eps)
         if self.solver == "keel" or len(ids) == 0 or (y == y[0]).all():
-            return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+            return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
         from sklearn.svm import SVC
 
         kind, p0, p1 = self._kernel()
+        K = None
         if kind in (PDRF_GAUSSIAN, RBF):   # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
             Z = rows.Z[ids]
             if not np.isfinite(Z).all():     # a zero range (0/0): KEEL's steps, NaN and all
-                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+                return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
             svc = SVC(C=C, kernel="rbf", gamma=p0, tol=tol, cache_size=_CACHE_MB).fit(Z, y)
         else:
-            K = rows.rows(ids, ids)
+            K = rows.rows(ids, ids, out=scratch_square(len(ids)))
             if not np.isfinite(K).all():
-                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+                return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
             svc = SVC(C=C, kernel="precomputed", tol=tol).fit(K, y)
         alpha = np.zeros(len(ids))
         alpha[svc.support_] = np.abs(svc.dual_coef_[0])
-        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
+        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64), K
 
     def _shared_budget(self) -> int:
         """Bytes the batched path may give the kernel matrix shared by the folds (0: compute the

@@ -74,7 +74,7 @@ class PDFC(KeelKernelClassifier):
             y = np.concatenate([np.full(len(by_class[c]), 1.0), -np.ones(len(data) - len(by_class[c]))])
             order = rng.shuffled(np.arange(len(data)))
             data, y = data[order], y[order]
-            alpha, b, _ = self._solve(rows, data, y)
+            alpha, b, *_ = self._solve(rows, data, y)
             rules = np.flatnonzero(alpha > 0)
             bases.append((data[rules], alpha[rules] * y[rules], -b))
         return bases
