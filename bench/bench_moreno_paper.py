@@ -3,8 +3,8 @@
 Runs :func:`cvrepro.studies.moreno_torres2012.estimate_core_hours` at the ``paper`` profile (the
 engine's path, CPU time) and prints the core-hours by learner, the costliest data sets, and the
 CPU seconds per fit of the paper run (its core-hours over its 15,400 fits per data set and learner)
-on the five largest data sets. ``python bench/bench_moreno_paper.py [out.csv] [data set ...]``
-(paper names; default all 27) writes the Series to ``out.csv`` when given.
+on the five largest data sets. ``python bench/bench_moreno_paper.py [out.csv] [--learners=SVM,PDFC]
+[data set ...]`` (paper names; default all 27 and all nine learners) writes the Series to ``out.csv``.
 """
 import sys
 import time
@@ -16,9 +16,11 @@ LARGEST = ["Mushroom", "Banana", "Phoneme", "Spambase", "Chess"]
 
 
 def main(argv):
-    out = argv[0] if argv and argv[0].endswith(".csv") else None
-    names = [a for a in argv if not a.endswith(".csv")]
-    params = study_parameters("moreno_torres2012", "paper", **({"datasets": names} if names else {}))
+    out = next((a for a in argv if a.endswith(".csv")), None)
+    learners = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--learners=")), None)
+    names = [a for a in argv if not a.endswith(".csv") and not a.startswith("--")]
+    overrides = {**({"datasets": names} if names else {}), **({"learners": learners} if learners else {})}
+    params = study_parameters("moreno_torres2012", "paper", **overrides)
     fits = len(study.PARTITIONERS) * params["experiments"] * 10 + params["true_partitions"] * sum(
         k for k, _ in study.SCHEMES.values())
     started = time.process_time()
