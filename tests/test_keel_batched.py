@@ -159,3 +159,23 @@ def test_whole_ranges_share_the_work(monkeypatch):
                         lambda self, *a, **k: (built.append(len(a[0])), original_init(self, *a, **k))[1])
     PDFC(bounds=keel_bounds(ds.X)).fit_predict_folds(ds.X, y, splits, [0] * len(splits), np.unique(y))
     assert built == [len(y)]
+
+
+def test_engine_tasks_reuse_the_kept_work_with_per_fold_numbers():
+    """Through the engine (one process): several run_cv calls on one data set (DOB-SCV, 2- and
+    5-fold, as the Moreno-Torres study makes them) give the same out-of-fold probabilities
+    batched, reusing what earlier tasks kept, as fitted fold by fold."""
+    from cvrepro.runner import run_cv
+    from cvrepro.studies.moreno_torres2012 import build_learners
+
+    ds = load_dataset("haberman")
+    learners = build_learners(["1NN", "3NN", "SVM"], ds.X)
+    keel_cache.clear()
+    for k in (2, 5, 2):
+        args = dict(folds=(k,), iterations=2, partitioner="dobscv", partitioner_params={"metric": "hvdm"},
+                    progress=False)
+        batched_run = run_cv([("haberman", ds.X, ds.y)], learners, **args)
+        per_fold = run_cv([("haberman", ds.X, ds.y)], learners, batched=False, **args)
+        for name in learners:
+            assert np.array_equal(batched_run.oof("haberman", name, k), per_fold.oof("haberman", name, k))
+    assert len(keel_cache.cached_keys()) == 2          # the SVM's kernel matrix and the kNN's neighbour order
