@@ -1,9 +1,10 @@
 """KEEL learners: batched fit_predict_folds equals fitting each fold separately, bit for bit.
 
 With the whole data set's ranges declared (bounds=keel_bounds(X), KEEL's partitions) every fold
-shares the batched work (one neighbour order or distance matrix, one encoding and kernel matrix),
-and later calls on the same data reuse it (cvrepro.learners.keel_cache); with the training folds'
-ranges (bounds=None) folds missing an extreme value take the per-fold path.
+shares the batched work (one neighbour order or distance matrix, one encoding and kernel matrix;
+PDFC: libsvm's RBF values, cvrepro.learners.libsvm_rbf), and later calls on the same data reuse it
+(cvrepro.learners.keel_cache); with the training folds' ranges (bounds=None) folds missing an
+extreme value take the per-fold path.
 """
 import numpy as np
 import pytest
@@ -169,7 +170,7 @@ def test_engine_tasks_reuse_the_kept_work_with_per_fold_numbers():
     from cvrepro.studies.moreno_torres2012 import build_learners
 
     ds = load_dataset("haberman")
-    learners = build_learners(["1NN", "3NN", "SVM"], ds.X)
+    learners = build_learners(["1NN", "3NN", "SVM", "PDFC"], ds.X)
     keel_cache.clear()
     for k in (2, 5, 2):
         args = dict(folds=(k,), iterations=2, partitioner="dobscv", partitioner_params={"metric": "hvdm"},
@@ -178,4 +179,45 @@ def test_engine_tasks_reuse_the_kept_work_with_per_fold_numbers():
         per_fold = run_cv([("haberman", ds.X, ds.y)], learners, batched=False, **args)
         for name in learners:
             assert np.array_equal(batched_run.oof("haberman", name, k), per_fold.oof("haberman", name, k))
-    assert len(keel_cache.cached_keys()) == 2          # the SVM's kernel matrix and the kNN's neighbour order
+    assert len(keel_cache.cached_keys()) == 3          # the SVM's and PDFC's kernel matrices, the kNN's order
+
+
+@pytest.mark.parametrize("name", ["heart", "crx", "glass", "mushroom", "spambase"])
+def test_libsvm_rbf_matrix_gives_libsvms_rbf_solution(name):
+    """SVC(kernel="precomputed") on LibsvmRBFRows' values finds SVC(kernel="rbf")'s solution bit for
+    bit (support vectors, dual coefficients, intercept): PDFC's training is unchanged by solving on
+    the kept matrix. Rows in a shuffled order, as PDFC's binary problems have them."""
+    from sklearn.svm import SVC
+
+    from cvrepro.learners.keel_data import numeric_ranges
+    from cvrepro.learners.keel_smo import smo_input
+    from cvrepro.learners.libsvm_rbf import LibsvmRBFRows
+    from cvrepro.learners.preprocessing import Schema
+
+    ds = load_dataset(name, dropna=True)
+    schema, Xe = Schema.learn(ds.X)
+    lo, hi = numeric_ranges(Xe, schema.nominal, keel_bounds(ds.X))
+    Z = smo_input(Xe, schema.nominal, schema.n_values, lo, hi, False)
+    codes = np.asarray(ds.y.astype("category").cat.codes)
+    rng = np.random.default_rng(1)
+    ids = rng.permutation(len(codes))[:min(len(codes), 700)]
+    y = np.where(codes[ids] == 0, 1.0, -1.0)
+    rows = LibsvmRBFRows(Z, 0.25)
+    for gamma_rows, gamma in [(rows, 0.25), (LibsvmRBFRows(Z, 0.7, budget=0), 0.7)]:   # kept matrix; none
+        want = SVC(C=100.0, kernel="rbf", gamma=gamma, tol=1e-3).fit(Z[ids], y)
+        got = SVC(C=100.0, kernel="precomputed", tol=1e-3).fit(gamma_rows.rows(ids, ids), y)
+        assert np.array_equal(got.support_, want.support_)
+        assert np.array_equal(got.dual_coef_, want.dual_coef_)
+        assert np.array_equal(got.intercept_, want.intercept_)
+
+
+def test_pdfc_keeps_libsvms_kernel_across_calls():
+    """PDFC's batched path keeps libsvm's RBF matrix per data set: a second call reuses it (and the
+    rows the first one filled), with the per-fold numbers."""
+    keel_cache.clear()
+    est = PDFC(bounds=keel_bounds(load_dataset("crx", dropna=True).X))
+    _check(est, "crx", dropna=True)
+    keys = keel_cache.cached_keys()
+    assert len(keys) == 1
+    _check(est, "crx", dropna=True, iterations=1, k=10)
+    assert keel_cache.cached_keys() == keys

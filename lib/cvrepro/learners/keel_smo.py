@@ -48,6 +48,7 @@ from . import keel_cache
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
+from .libsvm_rbf import LibsvmRBFRows
 from .smo_steps import (
     DOUBLE_MAX,
     add_pair_thresholds,
@@ -480,12 +481,13 @@ class KeelKernelClassifier(TabularClassifier):
         from sklearn.svm import SVC
 
         kind, p0, p1 = self._kernel()
-        K = None
         if kind in (PDRF_GAUSSIAN, RBF):   # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
-            Z = rows.Z[ids]
-            if not np.isfinite(Z).all():     # a zero range (0/0): KEEL's steps, NaN and all
+            if not np.isfinite(rows.Z[ids]).all():     # a zero range (0/0): KEEL's steps, NaN and all
                 return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
-            svc = SVC(C=C, kernel="rbf", gamma=p0, tol=tol, cache_size=_CACHE_MB).fit(Z, y)
+            # SVC(kernel="rbf", gamma=p0) on rows.Z[ids], bit for bit, from kernel values kept across fits
+            K = self._libsvm_rbf(rows).rows(ids, ids, out=scratch_square(len(ids)))
+            svc = SVC(C=C, kernel="precomputed", tol=tol, cache_size=_CACHE_MB).fit(K, y)
+            K = None                       # libsvm's kernel, not this learner's (rows)
         else:
             K = rows.rows(ids, ids, out=scratch_square(len(ids)))
             if not np.isfinite(K).all():
@@ -494,6 +496,14 @@ class KeelKernelClassifier(TabularClassifier):
         alpha = np.zeros(len(ids))
         alpha[svc.support_] = np.abs(svc.dual_coef_[0])
         return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64), K
+
+    def _libsvm_rbf(self, rows):
+        """libsvm's RBF kernel over ``rows.Z`` (:class:`~cvrepro.learners.libsvm_rbf.LibsvmRBFRows`),
+        made on first use and kept with ``rows``; the batched path puts a kept one there."""
+        found = getattr(rows, "libsvm_rbf", None)
+        if found is None:
+            found = rows.libsvm_rbf = LibsvmRBFRows(rows.Z, self._kernel()[1])
+        return found
 
     def _shared_budget(self) -> int:
         """Bytes the batched path may give the kernel matrix shared by the folds (0: compute the
@@ -506,9 +516,14 @@ class KeelKernelClassifier(TabularClassifier):
         process (:mod:`cvrepro.learners.keel_cache`), with the rows earlier calls filled."""
         kernel, budget, n = self._kernel(), self._shared_budget(), len(Z)
         if 8 * n * n > budget:                     # no matrix: nothing worth keeping
-            return KernelRows(Z, *kernel, budget=budget)
-        key = keel_cache.digest("keel_smo kernel", Z, *kernel)
-        return keel_cache.cached(key, 8 * n * n + 16 * Z.size, lambda: KernelRows(Z, *kernel, budget=budget))
+            rows = KernelRows(Z, *kernel, budget=budget)
+        else:
+            key = keel_cache.digest("keel_smo kernel", Z, *kernel)
+            rows = keel_cache.cached(key, 8 * n * n + 16 * Z.size, lambda: KernelRows(Z, *kernel, budget=budget))
+        if self.solver == "libsvm" and kernel[0] in (PDRF_GAUSSIAN, RBF) and 8 * n * n <= MEMORY_BUDGET:
+            key = keel_cache.digest("libsvm rbf", rows.Z, kernel[1])
+            rows.libsvm_rbf = keel_cache.cached(key, 8 * n * n + 8 * Z.size, lambda: LibsvmRBFRows(rows.Z, kernel[1]))
+        return rows
 
     def _check_solver(self):
         if self.solver not in ("libsvm", "keel"):
