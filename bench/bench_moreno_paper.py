@@ -21,7 +21,7 @@ def main(argv):
     names = [a for a in argv if not a.endswith(".csv") and not a.startswith("--")]
     overrides = {**({"datasets": names} if names else {}), **({"learners": learners} if learners else {})}
     params = study_parameters("moreno_torres2012", "paper", **overrides)
-    fits = len(study.PARTITIONERS) * params["experiments"] * 10 + params["true_partitions"] * sum(
+    fits = len(study.SCHEMES) * len(study.PARTITIONERS) * params["experiments"] * 10 + params["true_partitions"] * sum(
         k for k, _ in study.SCHEMES.values())
     started = time.process_time()
     hours = study.estimate_core_hours(params, n_jobs=2)
