@@ -513,7 +513,8 @@ class KeelKernelClassifier(TabularClassifier):
     def _shared_rows(self, Z):
         """The kernel over the encoded data set ``Z`` that the folds share; when its matrix is kept
         (:meth:`_shared_budget`), the same one for every call on the same ``Z`` and kernel in this
-        process (:mod:`cvrepro.learners.keel_cache`), with the rows earlier calls filled."""
+        process (:mod:`cvrepro.learners.keel_cache`), with the rows earlier calls filled. A Gaussian
+        kernel solved by libsvm gets libsvm's RBF values, kept the same way (:meth:`_libsvm_rbf`)."""
         kernel, budget, n = self._kernel(), self._shared_budget(), len(Z)
         if 8 * n * n > budget:                     # no matrix: nothing worth keeping
             rows = KernelRows(Z, *kernel, budget=budget)
