@@ -63,7 +63,8 @@ from numba.typed import List
 from .base import TabularClassifier
 from .keel_data import check_bounds, numeric_ranges, read_values
 from .keel_random import mt_new, mt_randint_closed
-from .keel_ripper import KEEL_DEFAULT_SEED
+from .keel_ripper import KEEL_DEFAULT_SEED, num_all_conditions
+from .rule_growing import cut_lists, filter_cut_lists
 
 __all__ = ["FURIA", "furia_bundle"]
 
@@ -81,7 +82,8 @@ _ERR_NONE, _ERR_DL = 0, 1
 
 def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> tuple:
     """Arrays the kernels read: values by column, attribute types, stable presort per numeric
-    attribute (indices, values), whether its values are all distinct, and log(0..n+1)."""
+    attribute (indices, values), whether its values are all distinct, log(0..n+1), and the presort's
+    length per attribute (n: no value is missing)."""
     n, d = values.shape
     XT = np.ascontiguousarray(values.T)
     order = np.zeros((d, n), dtype=np.int64)
@@ -96,7 +98,7 @@ def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) 
         distinct[a] = n < 2 or bool(np.all(np.diff(sorted_values[a]) > 0))
     log_int = np.log(np.maximum(np.arange(n + 2, dtype=np.float64), 1.0))
     return (XT, np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
-            order, sorted_values, distinct, log_int)
+            order, sorted_values, distinct, log_int, np.full(d, n, dtype=np.int64))
 
 
 # --- small helpers ----------------------------------------------------------
@@ -304,62 +306,16 @@ def _gain(a, c, l2def, bar, log_int):
     return a * (_log2((a + 1.0) / (c + 1.0)) - l2def)
 
 
-@njit(cache=True, inline="always")
-def _few(m, n):
-    """Whether sorting ``m`` instances costs less than a pass over a presort of ``n``."""
-    return m * (int(math.log2(m + 1)) + 1) * 4 < n
-
-
-@njit(cache=True)
-def _cut_lists(D, lab, m):
-    """Per numeric attribute, the instances with ``lab != 0`` in value order (stable): indices, values.
-
-    Filters the presort, or, when the instances are few, sorts them.
-    """
-    XT, nominal, sort_idx, sort_val = D[0], D[1], D[3], D[4]
-    d, n = XT.shape
-    S = np.empty((d, m + 1), dtype=np.int64)        # one spare slot for the branch-free filters
-    SV = np.empty((d, m + 1))
-    if _few(m, n):
-        act = np.empty(m, dtype=np.int64)
-        c = 0
-        for i in range(n):
-            if lab[i] != 0:
-                act[c] = i
-                c += 1
-        vals = np.empty(m)
-        for a in range(d):
-            if nominal[a]:
-                continue
-            for t in range(m):
-                vals[t] = XT[a, act[t]]
-            o = np.argsort(vals, kind="mergesort")
-            for q in range(m):
-                S[a, q] = act[o[q]]
-                SV[a, q] = vals[o[q]]
-    else:
-        for a in range(d):
-            if nominal[a]:
-                continue
-            c = 0
-            for t in range(n):
-                i = sort_idx[a, t]
-                S[a, c] = i
-                SV[a, c] = sort_val[a, t]
-                c += lab[i] != 0
-    return S, SV
-
-
 @njit(cache=True)
 def _grow(base, D, members, y, cl):
     """RipperRule.grow: extend ``base`` on the instances of ``members`` (class ``cl`` positive).
 
     Candidate conditions of a numeric attribute come from its instances in
-    value order (``_cut_lists``, filtered as the coverage shrinks); the
+    value order (:mod:`.rule_growing`'s cut-point lists, filtered as the coverage shrinks); the
     information gain is computed exactly only where it may beat the best
     so far (``_gain``).
     """
-    XT, nominal, n_values, log_int = D[0], D[1], D[2], D[6]
+    XT, nominal, n_values, sort_idx, sort_val, log_int, sort_len = D[0], D[1], D[2], D[3], D[4], D[6], D[7]
     d, n = XT.shape
     lab = np.zeros(n, dtype=np.int8)          # 1: active positive, 2: active negative
     act = np.empty(n, dtype=np.int64)         # the active instances, in index order
@@ -399,9 +355,7 @@ def _grow(base, D, members, y, cl):
     listed = False
     while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > _SMALL:
         if not listed:
-            S, SV = _cut_lists(D, lab, m)
-            for a in range(d):
-                L[a] = m
+            S, SV = cut_lists(XT, None, nominal, sort_idx, sort_val, sort_len, act, m, lab, L)
             listed = True
         l2def = _log2(def_acc_rate)
         best_gain = 0.0
@@ -504,16 +458,7 @@ def _grow(base, D, members, y, cl):
             else:
                 lab[i] = 0
         m = m2
-        for a in range(d):                      # the cut-point lists of the covered instances
-            if nominal[a]:
-                continue
-            c = 0
-            for t in range(L[a]):
-                i = S[a, t]
-                S[a, c] = i
-                SV[a, c] = SV[a, t]
-                c += lab[i] != 0
-            L[a] = c
+        filter_cut_lists(S, SV, L, lab, nominal)
         def_acc_rate = best_rate
     return new[:3 * k].copy()
 
@@ -682,8 +627,10 @@ def _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, to
     return dl_without - potential
 
 
-@njit(cache=True, error_model="numpy")
-def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
+@njit(cache=True)
+def _ruleset_stats(stats):
+    """RuleStats.getSimpleStats of the whole rule set: summed coverage, TP and FP; the last rule's
+    uncovered, TN and FN."""
     rs = np.zeros(6)
     for j in range(len(stats)):
         rs[0] += stats[j][0]
@@ -693,6 +640,12 @@ def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
             rs[1] = stats[j][1]
             rs[3] = stats[j][3]
             rs[5] = stats[j][5]
+    return rs
+
+
+@njit(cache=True, error_model="numpy")
+def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
+    rs = _ruleset_stats(stats)
     potential = 0.0
     for k in range(index + 1, len(stats)):
         p = _potential(rules, k, exp_fp, rs, stats[k], total_conds)
@@ -750,15 +703,7 @@ def _count_data_from(covs, index, uncovered, prev_stats, pos):
 def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
     """RuleStats.reduceDL: delete rules (last first) whose deletion does not increase the DL."""
     need_update = False
-    rs = np.zeros(6)
-    for j in range(len(stats)):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-        if j == len(stats) - 1:
-            rs[1] = stats[j][1]
-            rs[3] = stats[j][3]
-            rs[5] = stats[j][5]
+    rs = _ruleset_stats(stats)
     for k in range(len(stats) - 1, -1, -1):
         rule_st = stats[k]
         p = _potential(rules, k, exp_fp, rs, rule_st, total_conds)
@@ -1408,9 +1353,7 @@ class FURIA(TabularClassifier):
         values = read_values(X, nominal, self.lo_, self.hi_, test=False)
         n_values = self.schema_.n_values
         D = furia_bundle(values, nominal, n_values)
-        total_conds = 0.0
-        for a in range(values.shape[1]):
-            total_conds += float(n_values[a]) if nominal[a] else 2.0 * float(np.unique(values[:, a]).size)
+        total_conds = num_all_conditions(values, nominal, n_values)
         out = _furia_fit(D, np.ascontiguousarray(y, dtype=np.int64), len(self.classes_), total_conds,
                          int(self.optimizations), int(self.folds), int(self.seed))
         if out[-1] != _ERR_NONE:
