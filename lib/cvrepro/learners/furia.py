@@ -65,12 +65,11 @@ from .keel_data import check_bounds, numeric_ranges, read_values
 from .keel_random import mt_new, mt_randint_closed
 from .keel_ripper import KEEL_DEFAULT_SEED, num_all_conditions
 from .rule_growing import cut_lists, filter_cut_lists
+from .rule_stats import SMALL, check_stop, data_dl, log2, potential, relative_dl, ruleset_stats
 
 __all__ = ["FURIA", "furia_bundle"]
 
 _LN2 = math.log(2.0)
-_SMALL = 1e-6                       # WEKA's Utils.SMALL
-_MAX_DL_SURPLUS = 64.0
 _RULE = types.float64[::1]
 _MASK = types.bool_[::1]
 _BITS = types.uint64[::1]
@@ -102,11 +101,6 @@ def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) 
 
 
 # --- small helpers ----------------------------------------------------------
-
-@njit(cache=True)
-def _log2(x):
-    return math.log(x) / _LN2
-
 
 @intrinsic
 def _popcount(typingctx, x):
@@ -303,7 +297,7 @@ def _gain(a, c, l2def, bar, log_int):
     """FURIA's information gain of a bag with ``a`` positives of ``c`` (-inf where it cannot beat ``bar``)."""
     if not _gain_may_beat(a, c, l2def, bar, log_int):
         return -np.inf
-    return a * (_log2((a + 1.0) / (c + 1.0)) - l2def)
+    return a * (log2((a + 1.0) / (c + 1.0)) - l2def)
 
 
 @njit(cache=True)
@@ -334,7 +328,7 @@ def _grow(base, D, members, y, cl):
     new = np.empty(3 * (k0 + 64))
     new[:3 * k0] = base
     k = k0
-    if not m > _SMALL:
+    if not m > SMALL:
         return new[:3 * k].copy()
     def_acc_rate = (P + 1.0) / (m + 1.0)
     used = np.zeros(d, dtype=np.bool_)
@@ -353,11 +347,11 @@ def _grow(base, D, members, y, cl):
     SV = np.empty((0, 0))
     L = np.zeros(d, dtype=np.int64)
     listed = False
-    while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > _SMALL:
+    while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > SMALL:
         if not listed:
             S, SV = cut_lists(XT, None, nominal, sort_idx, sort_val, sort_len, act, m, lab, L)
             listed = True
-        l2def = _log2(def_acc_rate)
+        l2def = log2(def_acc_rate)
         best_gain = 0.0
         best_att = -1
         best_value = 0.0
@@ -434,7 +428,7 @@ def _grow(base, D, members, y, cl):
                 best_accu = accu
         if best_att == -1:
             break
-        if 2.0 - best_accu > _SMALL:           # too few positives covered
+        if 2.0 - best_accu > SMALL:           # too few positives covered
             break
         if nominal[best_att]:
             used[best_att] = True
@@ -474,7 +468,7 @@ def _prune(rule, XT, nominal, prune_mask, y, cl):
             total += 1.0
             if y[i] == cl:
                 def_accu += 1.0
-    if not total > _SMALL:
+    if not total > SMALL:
         return rule
     size = rule.shape[0] // 3
     if size == 0:
@@ -505,40 +499,7 @@ def _prune(rule, XT, nominal, prune_mask, y, cl):
     return rule[:3 * (max_index + 1)].copy()
 
 
-# --- description lengths (RuleStats) ---------------------------------------
-
-@njit(cache=True, error_model="numpy")
-def _subset_dl(t, k, p):
-    rt = (-k) * _log2(p) if p - 0.0 > _SMALL else 0.0
-    rt -= (t - k) * _log2(1 - p)
-    return rt
-
-
-@njit(cache=True, error_model="numpy")
-def _theory_dl(k, total):
-    if k == 0:
-        return 0.0
-    kf = float(k)
-    tdl = _log2(kf)
-    if kf > 1:
-        tdl += 2.0 * _log2(tdl)
-    tdl += _subset_dl(total, kf, kf / total)
-    return 1.0 * 0.5 * tdl
-
-
-@njit(cache=True, error_model="numpy")
-def _data_dl(exp_fp, cover, uncover, fp, fn):
-    total_bits = _log2(cover + uncover + 1.0)
-    if cover - uncover > _SMALL:
-        exp_err = exp_fp * (fp + fn)
-        cover_bits = _subset_dl(cover, fp, exp_err / cover)
-        uncover_bits = _subset_dl(uncover, fn, fn / uncover) if uncover - 0.0 > _SMALL else 0.0
-    else:
-        exp_err = (1.0 - exp_fp) * (fp + fn)
-        cover_bits = _subset_dl(cover, fp, fp / cover) if cover - 0.0 > _SMALL else 0.0
-        uncover_bits = _subset_dl(uncover, fn, exp_err / uncover)
-    return total_bits + cover_bits + uncover_bits
-
+# --- RuleStats on bitsets (description lengths: .rule_stats) -----------------
 
 @njit(cache=True)
 def _simple_stats(cov, data, pos):
@@ -568,99 +529,15 @@ def _simple_stats(cov, data, pos):
 
 
 @njit(cache=True, error_model="numpy")
-def _potential(rules, index, exp_fp, rs, rule_st, total_conds):
-    pcov = rs[0] - rule_st[0]
-    puncov = rs[1] + rule_st[0]
-    pfp = rs[4] - rule_st[4]
-    pfn = rs[5] + rule_st[2]
-    dl_with = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    theory_with = _theory_dl(rules[index].shape[0] // 3, total_conds)
-    dl_without = _data_dl(exp_fp, pcov, puncov, pfp, pfn)
-    potential = dl_with + theory_with - dl_without
-    err = rule_st[4] / rule_st[0]
-    over_err = 0.5 - err < _SMALL                 # checkErr is on
-    if 0.0 - potential < _SMALL or over_err:
-        rs[0] = pcov
-        rs[1] = puncov
-        rs[4] = pfp
-        rs[5] = pfn
-        return potential
-    return _NAN
-
-
-@njit(cache=True, error_model="numpy")
-def _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
-    rs = np.zeros(6)
-    more = len(rules) - 1 - index
-    for j in range(index):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
+def _relative_dl(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
+    """RuleStats.relativeDL of the rule at ``index`` (the rules after it counted on the data it leaves)."""
     data = all_mask if index == 0 else unc[index - 1]
-    plus = List.empty_list(_STATS)
+    after = List.empty_list(_STATS)
     for j in range(index + 1, len(rules)):
         st, u = _simple_stats(covs[j], data, pos)
-        plus.append(st)
-        rs[0] += st[0]
-        rs[2] += st[2]
-        rs[4] += st[4]
+        after.append(st)
         data = u
-    if more > 0:
-        last = plus[len(plus) - 1]
-        rs[1] = last[1]
-        rs[3] = last[3]
-        rs[5] = last[5]
-    elif index > 0:
-        rs[1] = stats[index - 1][1]
-        rs[3] = stats[index - 1][3]
-        rs[5] = stats[index - 1][5]
-    else:
-        rs[1] = stats[0][0] + stats[0][1]
-        rs[3] = stats[0][3] + stats[0][4]
-        rs[5] = stats[0][2] + stats[0][5]
-    potential = 0.0
-    for k in range(index + 1, len(rules)):
-        p = _potential(rules, k, exp_fp, rs, plus[k - index - 1], total_conds)
-        if not math.isnan(p):
-            potential += p
-    dl_without = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    return dl_without - potential
-
-
-@njit(cache=True)
-def _ruleset_stats(stats):
-    """RuleStats.getSimpleStats of the whole rule set: summed coverage, TP and FP; the last rule's
-    uncovered, TN and FN."""
-    rs = np.zeros(6)
-    for j in range(len(stats)):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-        if j == len(stats) - 1:
-            rs[1] = stats[j][1]
-            rs[3] = stats[j][3]
-            rs[5] = stats[j][5]
-    return rs
-
-
-@njit(cache=True, error_model="numpy")
-def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
-    rs = _ruleset_stats(stats)
-    potential = 0.0
-    for k in range(index + 1, len(stats)):
-        p = _potential(rules, k, exp_fp, rs, stats[k], total_conds)
-        if not math.isnan(p):
-            potential += p
-    dl_with = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    return dl_with - potential
-
-
-@njit(cache=True, error_model="numpy")
-def _relative_dl(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
-    """RuleStats.relativeDL of the rule at ``index``."""
-    return (_min_dl_if_exists(rules, stats, index, exp_fp, total_conds)
-            + _theory_dl(rules[index].shape[0] // 3, total_conds)
-            - _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds))
+    return relative_dl(rules, 0, stats, index, after, exp_fp, True, total_conds)
 
 
 @njit(cache=True)
@@ -703,10 +580,10 @@ def _count_data_from(covs, index, uncovered, prev_stats, pos):
 def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
     """RuleStats.reduceDL: delete rules (last first) whose deletion does not increase the DL."""
     need_update = False
-    rs = _ruleset_stats(stats)
+    rs = ruleset_stats(stats)
     for k in range(len(stats) - 1, -1, -1):
         rule_st = stats[k]
-        p = _potential(rules, k, exp_fp, rs, rule_st, total_conds)
+        p = potential(rules, 0, k, exp_fp, rs, rule_st, True, total_conds)
         if not math.isnan(p):
             if k == len(stats) - 1:
                 _remove_last(rules, covs, stats, unc)
@@ -724,17 +601,6 @@ def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
             stats.append(st)
             unc.append(u)
             data = u
-
-
-@njit(cache=True)
-def _check_stop(rst, min_dl, dl):
-    if dl > min_dl + _MAX_DL_SURPLUS:
-        return True
-    if not rst[2] - 0.0 > _SMALL:
-        return True
-    if rst[4] / rst[0] >= 0.5:
-        return True
-    return False
 
 
 @njit(cache=True, error_model="numpy")
@@ -773,12 +639,12 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
         if dl < min_dl:
             min_dl = dl
         rst = b_stats[last]
-        stop = _check_stop(rst, min_dl, dl)
+        stop = check_stop(rst, min_dl, dl, True)
         if not stop:
             ruleset.append(one)
             rs_covs.append(one_cov)
             new_data = _to_mask(b_unc[last], n)
-            has_positive = rst[5] - 0.0 > _SMALL
+            has_positive = rst[5] - 0.0 > SMALL
         else:
             _remove_last(b_rules, b_covs, b_stats, b_unc)
     for _ in range(optimizations):                                 # optimisation stage
@@ -877,7 +743,7 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
                 dl += _relative_dl(f_rules, f_covs, f_stats, f_unc, all_bits, position, exp_fp, pos, total_conds)
                 if dl < min_dl:
                     min_dl = dl
-                stop = _check_stop(rst, min_dl, dl)
+                stop = check_stop(rst, min_dl, dl, True)
                 if not stop:
                     ruleset.append(final)
                     rs_covs.append(final_cov)
@@ -899,7 +765,7 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
                     if _bit(unc_bits, order[t]):
                         new_order[q] = order[t]
                         q += 1
-            has_positive = rst[5] - 0.0 > _SMALL
+            has_positive = rst[5] - 0.0 > SMALL
             position += 1
         if len(ruleset) > position + 1:                            # WEKA skips the rule at ``position``
             for k in range(position + 1, len(ruleset)):
@@ -1147,11 +1013,11 @@ def _furia_fit(D, y, n_classes, total_conds, optimizations, folds, seed):
     all_rules = List.empty_list(_RULE)
     owners = List.empty_list(types.int64)
     for cl in range(n_classes):
-        if prior[cl] - 0.0 < _SMALL and 0.0 - prior[cl] < _SMALL:
+        if prior[cl] - 0.0 < SMALL and 0.0 - prior[cl] < SMALL:
             continue
         exp_fp = prior[cl] / prior_sum
-        def_dl = _data_dl(exp_fp, 0.0, float(n), 0.0, prior[cl])
-        if n > 0 and 1.0 - (prior[cl] + 1.0) / (n + 1.0) > _SMALL:
+        def_dl = data_dl(exp_fp, 0.0, float(n), 0.0, prior[cl])
+        if n > 0 and 1.0 - (prior[cl] + 1.0) / (n + 1.0) > SMALL:
             order = _sorts_of_first_step(order, D)                # the first growing step sorts the data
         rules = _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, optimizations,
                                    folds, rng, err)
