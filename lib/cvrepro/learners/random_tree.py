@@ -42,6 +42,7 @@ from .weka_format import double_to_string, java_string_hash, quote
 from .weka_trees import (
     GrownTree,
     WekaTreeOutput,
+    branch_sizes,
     entropy_conditioned_on_rows,
     entropy_over_columns,
     max_index,
@@ -107,11 +108,7 @@ def _distribution(X, y, ids, ws, a, is_nominal, n_values, K):
 def _grow(X, y, w, nominal, n_values, K, k_value, min_num, max_depth, state):
     """Grow WEKA's RandomTree on ``X, y, w`` (rows in WEKA's order), drawing from ``state``."""
     n, d = X.shape
-    width = 2
-    for a in range(d):
-        if nominal[a] and n_values[a] > width:
-            width = n_values[a]
-    att, split, first, nkids, prop, dist = node_arrays(64, width, K)
+    att, split, first, nkids, prop, dist = node_arrays(nominal, n_values, K)
     nonempty = np.zeros(64, dtype=np.bool_)
     window = np.arange(d)
     root_probs = np.zeros(K)
@@ -166,22 +163,11 @@ def _grow(X, y, w, nominal, n_values, K, k_value, min_num, max_depth, state):
         first[node] = n_nodes
         nkids[node] = nb
         prop[node, :nb] = best_props
-        sizes = np.zeros(nb, dtype=np.int64)
-        m = ids.shape[0]
-        for j in range(m):
-            v = X[ids[j], best_att]
-            if v != v:
-                for b in range(nb):
-                    if best_props[b] > 0:
-                        sizes[b] += 1
-            elif nominal[best_att]:
-                sizes[int(v)] += 1
-            else:
-                sizes[0 if v < best_split else 1] += 1
+        sizes = branch_sizes(X, ids, best_att, nominal[best_att], best_split, best_props)
         kid_ids = [np.empty(sizes[b], dtype=np.int64) for b in range(nb)]
         kid_ws = [np.empty(sizes[b]) for b in range(nb)]
         fill = np.zeros(nb, dtype=np.int64)
-        for j in range(m):
+        for j in range(ids.shape[0]):
             r = ids[j]
             v = X[r, best_att]
             if v != v:

@@ -43,6 +43,7 @@ from .weka_format import double_to_string
 from .weka_trees import (
     GrownTree,
     WekaTreeOutput,
+    branch_sizes,
     cv_split,
     entropy_conditioned_on_rows,
     entropy_over_columns,
@@ -125,11 +126,7 @@ def _attribute_split(X, y, ids, ws, a, is_nominal, n_values, K):
 def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
     """Grow WEKA's REPTree (before pruning) on ``X, y, w``; returns the node arrays."""
     n, d = X.shape
-    width = 2
-    for a in range(d):
-        if nominal[a] and n_values[a] > width:
-            width = n_values[a]
-    att, split, first, nkids, prop, dist = node_arrays(64, width, K)
+    att, split, first, nkids, prop, dist = node_arrays(nominal, n_values, K)
     orders = _root_orders(X, nominal)
     weights = np.empty((d, n))
     for a in range(d):
@@ -178,25 +175,14 @@ def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
         first[node] = n_nodes
         nkids[node] = nb
         prop[node, :nb] = best_props
-        sizes = np.zeros(nb, dtype=np.int64)
-        col = best_att
-        for j in range(m):
-            v = X[ids[0, j], col]
-            if v != v:
-                for b in range(nb):
-                    if best_props[b] > 0:
-                        sizes[b] += 1
-            elif nominal[col]:
-                sizes[int(v)] += 1
-            else:
-                sizes[0 if v < best_split else 1] += 1
+        sizes = branch_sizes(X, ids[0], best_att, nominal[best_att], best_split, best_props)
         kid_ids = [np.empty((d, sizes[b]), dtype=np.int64) for b in range(nb)]
         kid_ws = [np.empty((d, sizes[b])) for b in range(nb)]
         for a in range(d):
             fill = np.zeros(nb, dtype=np.int64)
             for j in range(m):
                 r = ids[a, j]
-                v = X[r, col]
+                v = X[r, best_att]
                 if v != v:
                     for b in range(nb):
                         if best_props[b] > 0:
@@ -204,7 +190,7 @@ def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
                             kid_ws[b][a, fill[b]] = best_props[b] * ws[a, j]
                             fill[b] += 1
                 else:
-                    b = int(v) if nominal[col] else (0 if v < best_split else 1)
+                    b = int(v) if nominal[best_att] else (0 if v < best_split else 1)
                     kid_ids[b][a, fill[b]] = r
                     kid_ws[b][a, fill[b]] = ws[a, j]
                     fill[b] += 1

@@ -28,7 +28,8 @@ from .java import SMALL
 from .weka_format import double_to_string
 
 __all__ = ["weka_sort", "entropy_over_columns", "entropy_conditioned_on_rows", "GrownTree", "max_index",
-           "stratify", "cv_split", "weight_sum", "numeric_split", "node_arrays", "more_node_arrays", "weka_seed",
+           "stratify", "cv_split", "weight_sum", "numeric_split", "node_arrays", "more_node_arrays", "branch_sizes",
+           "weka_seed",
            "WekaTreeOutput"]
 
 _MAX_DOUBLE = 1.7976931348623157e308
@@ -203,11 +204,20 @@ def max_index(v):
 # --- the grown tree ---------------------------------------------------------
 
 @njit(cache=True)
-def node_arrays(cap, width, K):
-    """Room for ``cap`` nodes of a tree being grown: attribute (-1: leaf), split point, first child,
-    number of children, branch proportions (``width`` columns), class counts (``K`` columns)."""
+def _empty_nodes(cap, width, K):
     return (np.full(cap, -1, dtype=np.int64), np.full(cap, np.nan), np.zeros(cap, dtype=np.int64),
             np.zeros(cap, dtype=np.int64), np.zeros((cap, width)), np.zeros((cap, K)))
+
+
+@njit(cache=True)
+def node_arrays(nominal, n_values, K):
+    """Room for 64 nodes of a tree being grown: attribute (-1: leaf), split point, first child, number
+    of children, branch proportions (as many columns as the widest split), class counts (``K`` columns)."""
+    width = 2
+    for a in range(nominal.shape[0]):
+        if nominal[a] and n_values[a] > width:
+            width = n_values[a]
+    return _empty_nodes(64, width, K)
 
 
 @njit(cache=True)
@@ -215,7 +225,7 @@ def more_node_arrays(att, split, first, nkids, prop, dist, need):
     """``node_arrays`` with room for at least ``need`` nodes (at least twice as many), contents kept."""
     cap = att.shape[0]
     add = max(2 * cap, need) - cap
-    more = node_arrays(add, prop.shape[1], dist.shape[1])
+    more = _empty_nodes(add, prop.shape[1], dist.shape[1])
     return (np.concatenate((att, more[0])), np.concatenate((split, more[1])), np.concatenate((first, more[2])),
             np.concatenate((nkids, more[3])), np.concatenate((prop, more[4])), np.concatenate((dist, more[5])))
 
@@ -358,6 +368,25 @@ class GrownTree:
                 out.append(prefix)
                 out.extend(self.lines(names, categories, nominal, leaf_text, child, level + 1))
         return out
+
+
+@njit(cache=True)
+def branch_sizes(X, rows, a, is_nominal, split, props):
+    """How many of ``rows`` go down each branch of a split on attribute ``a`` (``x < split``: branch 0;
+    a missing value goes down every branch of positive proportion ``props``)."""
+    nb = props.shape[0]
+    sizes = np.zeros(nb, dtype=np.int64)
+    for r in rows:
+        v = X[r, a]
+        if v != v:
+            for b in range(nb):
+                if props[b] > 0:
+                    sizes[b] += 1
+        elif is_nominal:
+            sizes[int(v)] += 1
+        else:
+            sizes[0 if v < split else 1] += 1
+    return sizes
 
 
 # --- Instances.randomize / stratify / trainCV / testCV on index arrays ----
