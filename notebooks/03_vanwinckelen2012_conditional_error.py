@@ -243,7 +243,7 @@ show_table(rates.assign(ours=100 * rates.ours, paper=100 * rates.paper, diff=100
            "the 15 pairs), per population, k and repetition; ours beside the paper's.", digits=1)
 single = rates[~rates.repeated].pivot(index="population", columns="k", values="ours")
 say("Without repetition, CV picks the winner in " + "; ".join(
-    f"{pop}: " + ", ".join(f"{v:.0%} at {k}-fold" for k, v in row.items()) for pop, row in single.iterrows())
+    f"{pop}: " + ", ".join(f"{v:.0%} at {k}-fold" for k, v in row.dropna().items()) for pop, row in single.iterrows())
     + " of the samples (the paper: " + "; ".join(
     f"{pop}: " + ", ".join(f"{v:.0%}" for v in row.dropna()) for pop, row in
     rates[~rates.repeated].pivot(index="population", columns="k", values="paper").iterrows()) + ").")
