@@ -74,3 +74,11 @@ def compare_with_keel(key, learner, parse, same_rules, live_check):
         agree += int((ours == pred).sum())
         n += len(test)
     return len(data["cases"]), same, agree, n
+
+
+def assert_same_as_keel(key, learner, parse, same_rules, algorithm, min_cases=19):
+    """``compare_with_keel`` (live when KEEL's ``algorithm`` is available): every rule set and test class
+    as KEEL's, on at least ``min_cases`` recorded folds."""
+    cases, same, agree, n = compare_with_keel(key, learner, parse, same_rules, live(algorithm))
+    print(f"{key}: {same} rule sets, {agree}/{n} test classes as KEEL's")
+    assert agree == n and same == cases >= min_cases

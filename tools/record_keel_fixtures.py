@@ -16,18 +16,12 @@ kinds of declared ranges (the training fold's, the whole data set's).
 """
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
 import numpy as np
-from sklearn.model_selection import StratifiedKFold
+from keel_fixture_cases import fold_cases, main, write_fixture
 
 from cvrepro.datasets import load_dataset
-from cvrepro.learners.keel_data import keel_bounds
 from cvrepro.reference import keel
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "keel"
 SEED = 12345678
 SVM_PARAMS = {"KERNELtype": "Puk", "C": 100.0, "FitLogisticModels": "True"}
 
@@ -59,29 +53,6 @@ ALGORITHMS = {  # fixture file: (KEEL algorithm, KEEL parameters, our learner, i
 }
 
 
-def subset(ds, size):
-    """Positions of a stratified subsample of ``size`` instances (all if None), in data order."""
-    if size is None or size >= len(ds.y):
-        return None
-    rng = np.random.default_rng(0)
-    codes = ds.y.cat.codes.to_numpy()
-    keep = []
-    for c in np.unique(codes):
-        members = np.flatnonzero(codes == c)
-        keep.extend(rng.choice(members, max(1, round(size * len(members) / len(codes))), replace=False))
-    return sorted(int(i) for i in keep)
-
-
-def folds(y, n):
-    codes = y.cat.codes.to_numpy()
-    k = 5 if np.bincount(codes)[np.bincount(codes) > 0].min() >= 5 else 3
-    splitter = StratifiedKFold(k, shuffle=True, random_state=0)
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)      # classes smaller than k
-        return [te for _, te in list(splitter.split(np.zeros(len(codes)), codes))[:n]]
-
-
 # a training fold without one class (KEEL's LDA then models classes 0..max only, and an
 # absent class below the highest gets NaN discriminants): iris trained without class c, tested on all
 ABSENT = {"lda": (0, 1), "svm": (0, 1), "pdfc": (0, 1), "knn1": (1,), "knn3": (1,)}
@@ -104,31 +75,17 @@ def record_absent(key, algorithm, params):
 def record(key):
     algorithm, params, learner, learner_params, sets = ALGORITHMS[key]
     cases = record_absent(key, algorithm, params)
-    for name, dropna, size, ranges, n_folds in sets:
-        ds = load_dataset(name, dropna=dropna)
-        rows = subset(ds, size)
-        X = ds.X if rows is None else ds.X.iloc[rows]
-        y = ds.y if rows is None else ds.y.iloc[rows]
-        bounds = keel_bounds(X) if ranges == "whole" else None
-        for f, test in enumerate(folds(y, n_folds)):
-            train = np.setdiff1d(np.arange(len(y)), test)
-            run = keel.run(algorithm, X.iloc[train], y.iloc[train], X.iloc[test], y.iloc[test], params=params,
-                           seed=SEED, bounds=bounds)
-            case = {"dataset": name, "dropna": dropna, "rows": rows, "fold": f, "ranges": ranges,
-                    "test": [int(i) for i in test], "keel_pred": run.test_pred.tolist(),
-                    "keel_train_unclassified": int((run.train_pred < 0).sum())}
-            if run.extra and "Number of rules" in run.extra[0]:
-                case["keel_rules"] = int(run.extra[0].split(":")[1])
-            cases.append(case)
-            print(f"{key} {name} fold {f}: {len(test)} test instances", flush=True)
-    payload = {"algorithm": algorithm, "params": params, "seed": SEED, "learner": learner,
-               "learner_params": learner_params, "cases": cases}
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / f"{key}.json").write_text(json.dumps(payload, separators=(",", ":")) + "\n")
+    for case, X, y, train, test, bounds in fold_cases(sets):
+        run = keel.run(algorithm, X.iloc[train], y.iloc[train], X.iloc[test], y.iloc[test], params=params,
+                       seed=SEED, bounds=bounds)
+        case.update({"keel_pred": run.test_pred.tolist(), "keel_train_unclassified": int((run.train_pred < 0).sum())})
+        if run.extra and "Number of rules" in run.extra[0]:
+            case["keel_rules"] = int(run.extra[0].split(":")[1])
+        cases.append(case)
+        print(f"{key} {case['dataset']} fold {case['fold']}: {len(test)} test instances", flush=True)
+    write_fixture(key, {"algorithm": algorithm, "params": params, "seed": SEED, "learner": learner,
+                        "learner_params": learner_params, "cases": cases})
 
 
 if __name__ == "__main__":
-    if not keel.available():
-        sys.exit("KEEL is not available: set CVREPRO_KEEL_CLASSES to KEEL's compiled classes")
-    for key in sys.argv[1:] or ALGORITHMS:
-        record(key)
+    main(record, ALGORITHMS)

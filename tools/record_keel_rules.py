@@ -17,20 +17,11 @@ the whole data set's). Seed: KEEL's first experiment seed (1286082570).
 """
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
+from keel_fixture_cases import fold_cases, main, write_fixture
 
-import numpy as np
-from record_keel_fixtures import folds, subset
-
-from cvrepro.datasets import load_dataset
-from cvrepro.learners.keel_data import keel_bounds
 from cvrepro.learners.keel_ripper import KEEL_DEFAULT_SEED
 from cvrepro.reference import keel
 from cvrepro.reference.keel_rules import declared_labels, parse_furia, parse_ripper
-
-OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "keel"
 
 # (data set, dropna, subsample size or None, declared ranges, folds to record)
 RULE_SETS = [("iris", False, None, "train", 2), ("glass", False, None, "train", 2),
@@ -49,29 +40,18 @@ ALGORITHMS = {  # fixture file: (KEEL algorithm, our learner, rule parser)
 def record(key):
     algorithm, learner, parse = ALGORITHMS[key]
     cases = []
-    for name, dropna, size, ranges, n_folds in RULE_SETS:
-        ds = load_dataset(name, dropna=dropna)
-        rows = subset(ds, size)
-        X = ds.X if rows is None else ds.X.iloc[rows]
-        y = ds.y if rows is None else ds.y.iloc[rows]
-        bounds = keel_bounds(X) if ranges == "whole" else None
-        for f, test in enumerate(folds(y, n_folds)):
-            train = np.setdiff1d(np.arange(len(y)), test)
-            run = keel.run(algorithm, X.iloc[train], y.iloc[train], X.iloc[test], y.iloc[test],
-                           seed=KEEL_DEFAULT_SEED, bounds=bounds)
-            nominal, classes = declared_labels(keel.dat_header(X.iloc[train], y.iloc[train]))
-            rules = parse(run.extra[0], nominal, classes)
-            cases.append({"dataset": name, "dropna": dropna, "rows": rows, "fold": f, "ranges": ranges,
-                          "test": [int(i) for i in test], "keel_pred": run.test_pred.tolist(), "keel_rules": rules})
-            print(f"{key} {name} fold {f}: {len(test)} test instances, {len(rules)} rules", flush=True)
-    payload = {"algorithm": algorithm, "params": dict(keel.ALGORITHMS[algorithm].parameters),
-               "seed": KEEL_DEFAULT_SEED, "learner": learner, "cases": cases}
-    OUT.mkdir(parents=True, exist_ok=True)
-    (OUT / f"{key}.json").write_text(json.dumps(payload, separators=(",", ":")) + "\n")
+    for case, X, y, train, test, bounds in fold_cases(RULE_SETS):
+        run = keel.run(algorithm, X.iloc[train], y.iloc[train], X.iloc[test], y.iloc[test],
+                       seed=KEEL_DEFAULT_SEED, bounds=bounds)
+        nominal, classes = declared_labels(keel.dat_header(X.iloc[train], y.iloc[train]))
+        rules = parse(run.extra[0], nominal, classes)
+        case.update({"keel_pred": run.test_pred.tolist(), "keel_rules": rules})
+        cases.append(case)
+        print(f"{key} {case['dataset']} fold {case['fold']}: {len(test)} test instances, {len(rules)} rules",
+              flush=True)
+    write_fixture(key, {"algorithm": algorithm, "params": dict(keel.ALGORITHMS[algorithm].parameters),
+                        "seed": KEEL_DEFAULT_SEED, "learner": learner, "cases": cases})
 
 
 if __name__ == "__main__":
-    if not keel.available():
-        sys.exit("KEEL is not available: set CVREPRO_KEEL_CLASSES to KEEL's compiled classes")
-    for key in sys.argv[1:] or ALGORITHMS:
-        record(key)
+    main(record, ALGORITHMS)

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..studies import STUDY_IDS
-from .compiler import prefer_wide_vectors
+from .compiler import cache_by_source, prefer_wide_vectors
 
 prefer_wide_vectors()                 # before any learner module imports numba
+cache_by_source()                     # before any kernel is decorated
 
 __all__ = ["make_learner", "list_learners", "LEARNERS"]
 

@@ -38,7 +38,7 @@ from .java import java_random_next_double, java_random_next_int32, java_random_s
 from .random_tree import default_k, fit_random_tree
 from .reptree import fit_reptree
 from .weka_format import double_to_string
-from .weka_trees import max_index
+from .weka_trees import max_index, weka_seed
 
 __all__ = ["Bagging", "RandomForest", "resample_with_weights"]
 
@@ -118,13 +118,6 @@ def _check_int(name, value, low):
         raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
 
 
-def _seed(random_state) -> int:
-    seed = 1 if random_state is None else random_state
-    if not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
-    return int(seed)
-
-
 class Bagging(EncodedFolds, TabularClassifier):
     """WEKA 3.6 ``Bagging -P bag_size_percent -S random_state -I n_iterations -W REPTree`` (REPTree defaults)."""
 
@@ -136,7 +129,7 @@ class Bagging(EncodedFolds, TabularClassifier):
     def _fit(self, X, y):
         _check_int("n_iterations", self.n_iterations, 1)
         _check_int("bag_size_percent", self.bag_size_percent, 1)
-        seed = _seed(self.random_state)
+        seed = weka_seed(self.random_state)
         nominal, n_values, K = self.schema_.nominal, self.schema_.n_values, len(self.classes_)
         bags, seeds = _bags(len(y), int(self.n_iterations), int(self.bag_size_percent), seed)
         self.members_ = [fit_reptree(X[bag], y[bag], np.ones(len(bag)), nominal, n_values, K, member_seed)
@@ -171,7 +164,7 @@ class RandomForest(EncodedFolds, TabularClassifier):
         _check_int("n_trees", self.n_trees, 1)
         _check_int("n_features", self.n_features, 0)
         _check_int("max_depth", self.max_depth, 0)
-        seed = _seed(self.random_state)
+        seed = weka_seed(self.random_state)
         d = X.shape[1]
         k = int(self.n_features) if self.n_features >= 1 else default_k(d)
         self.k_value_ = k

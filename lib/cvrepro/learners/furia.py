@@ -63,13 +63,13 @@ from numba.typed import List
 from .base import TabularClassifier
 from .keel_data import check_bounds, numeric_ranges, read_values
 from .keel_random import mt_new, mt_randint_closed
-from .keel_ripper import KEEL_DEFAULT_SEED
+from .keel_ripper import KEEL_DEFAULT_SEED, num_all_conditions
+from .rule_growing import cut_lists, filter_cut_lists
+from .rule_stats import SMALL, check_stop, data_dl, log2, potential, relative_dl, ruleset_stats
 
 __all__ = ["FURIA", "furia_bundle"]
 
 _LN2 = math.log(2.0)
-_SMALL = 1e-6                       # WEKA's Utils.SMALL
-_MAX_DL_SURPLUS = 64.0
 _RULE = types.float64[::1]
 _MASK = types.bool_[::1]
 _BITS = types.uint64[::1]
@@ -81,7 +81,8 @@ _ERR_NONE, _ERR_DL = 0, 1
 
 def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) -> tuple:
     """Arrays the kernels read: values by column, attribute types, stable presort per numeric
-    attribute (indices, values), whether its values are all distinct, and log(0..n+1)."""
+    attribute (indices, values), whether its values are all distinct, log(0..n+1), and the presort's
+    length per attribute (n: no value is missing)."""
     n, d = values.shape
     XT = np.ascontiguousarray(values.T)
     order = np.zeros((d, n), dtype=np.int64)
@@ -96,15 +97,10 @@ def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) 
         distinct[a] = n < 2 or bool(np.all(np.diff(sorted_values[a]) > 0))
     log_int = np.log(np.maximum(np.arange(n + 2, dtype=np.float64), 1.0))
     return (XT, np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
-            order, sorted_values, distinct, log_int)
+            order, sorted_values, distinct, log_int, np.full(d, n, dtype=np.int64))
 
 
 # --- small helpers ----------------------------------------------------------
-
-@njit(cache=True)
-def _log2(x):
-    return math.log(x) / _LN2
-
 
 @intrinsic
 def _popcount(typingctx, x):
@@ -301,53 +297,7 @@ def _gain(a, c, l2def, bar, log_int):
     """FURIA's information gain of a bag with ``a`` positives of ``c`` (-inf where it cannot beat ``bar``)."""
     if not _gain_may_beat(a, c, l2def, bar, log_int):
         return -np.inf
-    return a * (_log2((a + 1.0) / (c + 1.0)) - l2def)
-
-
-@njit(cache=True, inline="always")
-def _few(m, n):
-    """Whether sorting ``m`` instances costs less than a pass over a presort of ``n``."""
-    return m * (int(math.log2(m + 1)) + 1) * 4 < n
-
-
-@njit(cache=True)
-def _cut_lists(D, lab, m):
-    """Per numeric attribute, the instances with ``lab != 0`` in value order (stable): indices, values.
-
-    Filters the presort, or, when the instances are few, sorts them.
-    """
-    XT, nominal, sort_idx, sort_val = D[0], D[1], D[3], D[4]
-    d, n = XT.shape
-    S = np.empty((d, m + 1), dtype=np.int64)        # one spare slot for the branch-free filters
-    SV = np.empty((d, m + 1))
-    if _few(m, n):
-        act = np.empty(m, dtype=np.int64)
-        c = 0
-        for i in range(n):
-            if lab[i] != 0:
-                act[c] = i
-                c += 1
-        vals = np.empty(m)
-        for a in range(d):
-            if nominal[a]:
-                continue
-            for t in range(m):
-                vals[t] = XT[a, act[t]]
-            o = np.argsort(vals, kind="mergesort")
-            for q in range(m):
-                S[a, q] = act[o[q]]
-                SV[a, q] = vals[o[q]]
-    else:
-        for a in range(d):
-            if nominal[a]:
-                continue
-            c = 0
-            for t in range(n):
-                i = sort_idx[a, t]
-                S[a, c] = i
-                SV[a, c] = sort_val[a, t]
-                c += lab[i] != 0
-    return S, SV
+    return a * (log2((a + 1.0) / (c + 1.0)) - l2def)
 
 
 @njit(cache=True)
@@ -355,11 +305,11 @@ def _grow(base, D, members, y, cl):
     """RipperRule.grow: extend ``base`` on the instances of ``members`` (class ``cl`` positive).
 
     Candidate conditions of a numeric attribute come from its instances in
-    value order (``_cut_lists``, filtered as the coverage shrinks); the
+    value order (:mod:`.rule_growing`'s cut-point lists, filtered as the coverage shrinks); the
     information gain is computed exactly only where it may beat the best
     so far (``_gain``).
     """
-    XT, nominal, n_values, log_int = D[0], D[1], D[2], D[6]
+    XT, nominal, n_values, sort_idx, sort_val, log_int, sort_len = D[0], D[1], D[2], D[3], D[4], D[6], D[7]
     d, n = XT.shape
     lab = np.zeros(n, dtype=np.int8)          # 1: active positive, 2: active negative
     act = np.empty(n, dtype=np.int64)         # the active instances, in index order
@@ -378,7 +328,7 @@ def _grow(base, D, members, y, cl):
     new = np.empty(3 * (k0 + 64))
     new[:3 * k0] = base
     k = k0
-    if not m > _SMALL:
+    if not m > SMALL:
         return new[:3 * k].copy()
     def_acc_rate = (P + 1.0) / (m + 1.0)
     used = np.zeros(d, dtype=np.bool_)
@@ -397,13 +347,11 @@ def _grow(base, D, members, y, cl):
     SV = np.empty((0, 0))
     L = np.zeros(d, dtype=np.int64)
     listed = False
-    while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > _SMALL:
+    while m > 0 and num_unused > 0 and 1.0 - def_acc_rate > SMALL:
         if not listed:
-            S, SV = _cut_lists(D, lab, m)
-            for a in range(d):
-                L[a] = m
+            S, SV = cut_lists(XT, None, nominal, sort_idx, sort_val, sort_len, act, m, lab, L)
             listed = True
-        l2def = _log2(def_acc_rate)
+        l2def = log2(def_acc_rate)
         best_gain = 0.0
         best_att = -1
         best_value = 0.0
@@ -480,7 +428,7 @@ def _grow(base, D, members, y, cl):
                 best_accu = accu
         if best_att == -1:
             break
-        if 2.0 - best_accu > _SMALL:           # too few positives covered
+        if 2.0 - best_accu > SMALL:           # too few positives covered
             break
         if nominal[best_att]:
             used[best_att] = True
@@ -504,16 +452,7 @@ def _grow(base, D, members, y, cl):
             else:
                 lab[i] = 0
         m = m2
-        for a in range(d):                      # the cut-point lists of the covered instances
-            if nominal[a]:
-                continue
-            c = 0
-            for t in range(L[a]):
-                i = S[a, t]
-                S[a, c] = i
-                SV[a, c] = SV[a, t]
-                c += lab[i] != 0
-            L[a] = c
+        filter_cut_lists(S, SV, L, lab, nominal)
         def_acc_rate = best_rate
     return new[:3 * k].copy()
 
@@ -529,7 +468,7 @@ def _prune(rule, XT, nominal, prune_mask, y, cl):
             total += 1.0
             if y[i] == cl:
                 def_accu += 1.0
-    if not total > _SMALL:
+    if not total > SMALL:
         return rule
     size = rule.shape[0] // 3
     if size == 0:
@@ -560,40 +499,7 @@ def _prune(rule, XT, nominal, prune_mask, y, cl):
     return rule[:3 * (max_index + 1)].copy()
 
 
-# --- description lengths (RuleStats) ---------------------------------------
-
-@njit(cache=True, error_model="numpy")
-def _subset_dl(t, k, p):
-    rt = (-k) * _log2(p) if p - 0.0 > _SMALL else 0.0
-    rt -= (t - k) * _log2(1 - p)
-    return rt
-
-
-@njit(cache=True, error_model="numpy")
-def _theory_dl(k, total):
-    if k == 0:
-        return 0.0
-    kf = float(k)
-    tdl = _log2(kf)
-    if kf > 1:
-        tdl += 2.0 * _log2(tdl)
-    tdl += _subset_dl(total, kf, kf / total)
-    return 1.0 * 0.5 * tdl
-
-
-@njit(cache=True, error_model="numpy")
-def _data_dl(exp_fp, cover, uncover, fp, fn):
-    total_bits = _log2(cover + uncover + 1.0)
-    if cover - uncover > _SMALL:
-        exp_err = exp_fp * (fp + fn)
-        cover_bits = _subset_dl(cover, fp, exp_err / cover)
-        uncover_bits = _subset_dl(uncover, fn, fn / uncover) if uncover - 0.0 > _SMALL else 0.0
-    else:
-        exp_err = (1.0 - exp_fp) * (fp + fn)
-        cover_bits = _subset_dl(cover, fp, fp / cover) if cover - 0.0 > _SMALL else 0.0
-        uncover_bits = _subset_dl(uncover, fn, exp_err / uncover)
-    return total_bits + cover_bits + uncover_bits
-
+# --- RuleStats on bitsets (description lengths: .rule_stats) -----------------
 
 @njit(cache=True)
 def _simple_stats(cov, data, pos):
@@ -623,91 +529,15 @@ def _simple_stats(cov, data, pos):
 
 
 @njit(cache=True, error_model="numpy")
-def _potential(rules, index, exp_fp, rs, rule_st, total_conds):
-    pcov = rs[0] - rule_st[0]
-    puncov = rs[1] + rule_st[0]
-    pfp = rs[4] - rule_st[4]
-    pfn = rs[5] + rule_st[2]
-    dl_with = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    theory_with = _theory_dl(rules[index].shape[0] // 3, total_conds)
-    dl_without = _data_dl(exp_fp, pcov, puncov, pfp, pfn)
-    potential = dl_with + theory_with - dl_without
-    err = rule_st[4] / rule_st[0]
-    over_err = 0.5 - err < _SMALL                 # checkErr is on
-    if 0.0 - potential < _SMALL or over_err:
-        rs[0] = pcov
-        rs[1] = puncov
-        rs[4] = pfp
-        rs[5] = pfn
-        return potential
-    return _NAN
-
-
-@njit(cache=True, error_model="numpy")
-def _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
-    rs = np.zeros(6)
-    more = len(rules) - 1 - index
-    for j in range(index):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
+def _relative_dl(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
+    """RuleStats.relativeDL of the rule at ``index`` (the rules after it counted on the data it leaves)."""
     data = all_mask if index == 0 else unc[index - 1]
-    plus = List.empty_list(_STATS)
+    after = List.empty_list(_STATS)
     for j in range(index + 1, len(rules)):
         st, u = _simple_stats(covs[j], data, pos)
-        plus.append(st)
-        rs[0] += st[0]
-        rs[2] += st[2]
-        rs[4] += st[4]
+        after.append(st)
         data = u
-    if more > 0:
-        last = plus[len(plus) - 1]
-        rs[1] = last[1]
-        rs[3] = last[3]
-        rs[5] = last[5]
-    elif index > 0:
-        rs[1] = stats[index - 1][1]
-        rs[3] = stats[index - 1][3]
-        rs[5] = stats[index - 1][5]
-    else:
-        rs[1] = stats[0][0] + stats[0][1]
-        rs[3] = stats[0][3] + stats[0][4]
-        rs[5] = stats[0][2] + stats[0][5]
-    potential = 0.0
-    for k in range(index + 1, len(rules)):
-        p = _potential(rules, k, exp_fp, rs, plus[k - index - 1], total_conds)
-        if not math.isnan(p):
-            potential += p
-    dl_without = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    return dl_without - potential
-
-
-@njit(cache=True, error_model="numpy")
-def _min_dl_if_exists(rules, stats, index, exp_fp, total_conds):
-    rs = np.zeros(6)
-    for j in range(len(stats)):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-        if j == len(stats) - 1:
-            rs[1] = stats[j][1]
-            rs[3] = stats[j][3]
-            rs[5] = stats[j][5]
-    potential = 0.0
-    for k in range(index + 1, len(stats)):
-        p = _potential(rules, k, exp_fp, rs, stats[k], total_conds)
-        if not math.isnan(p):
-            potential += p
-    dl_with = _data_dl(exp_fp, rs[0], rs[1], rs[4], rs[5])
-    return dl_with - potential
-
-
-@njit(cache=True, error_model="numpy")
-def _relative_dl(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds):
-    """RuleStats.relativeDL of the rule at ``index``."""
-    return (_min_dl_if_exists(rules, stats, index, exp_fp, total_conds)
-            + _theory_dl(rules[index].shape[0] // 3, total_conds)
-            - _min_dl_if_deleted(rules, covs, stats, unc, all_mask, index, exp_fp, pos, total_conds))
+    return relative_dl(rules, 0, stats, index, after, exp_fp, True, total_conds)
 
 
 @njit(cache=True)
@@ -750,18 +580,10 @@ def _count_data_from(covs, index, uncovered, prev_stats, pos):
 def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
     """RuleStats.reduceDL: delete rules (last first) whose deletion does not increase the DL."""
     need_update = False
-    rs = np.zeros(6)
-    for j in range(len(stats)):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-        if j == len(stats) - 1:
-            rs[1] = stats[j][1]
-            rs[3] = stats[j][3]
-            rs[5] = stats[j][5]
+    rs = ruleset_stats(stats)
     for k in range(len(stats) - 1, -1, -1):
         rule_st = stats[k]
-        p = _potential(rules, k, exp_fp, rs, rule_st, total_conds)
+        p = potential(rules, 0, k, exp_fp, rs, rule_st, True, total_conds)
         if not math.isnan(p):
             if k == len(stats) - 1:
                 _remove_last(rules, covs, stats, unc)
@@ -779,17 +601,6 @@ def _reduce_dl(rules, covs, stats, unc, all_mask, exp_fp, pos, total_conds):
             stats.append(st)
             unc.append(u)
             data = u
-
-
-@njit(cache=True)
-def _check_stop(rst, min_dl, dl):
-    if dl > min_dl + _MAX_DL_SURPLUS:
-        return True
-    if not rst[2] - 0.0 > _SMALL:
-        return True
-    if rst[4] / rst[0] >= 0.5:
-        return True
-    return False
 
 
 @njit(cache=True, error_model="numpy")
@@ -828,12 +639,12 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
         if dl < min_dl:
             min_dl = dl
         rst = b_stats[last]
-        stop = _check_stop(rst, min_dl, dl)
+        stop = check_stop(rst, min_dl, dl, True)
         if not stop:
             ruleset.append(one)
             rs_covs.append(one_cov)
             new_data = _to_mask(b_unc[last], n)
-            has_positive = rst[5] - 0.0 > _SMALL
+            has_positive = rst[5] - 0.0 > SMALL
         else:
             _remove_last(b_rules, b_covs, b_stats, b_unc)
     for _ in range(optimizations):                                 # optimisation stage
@@ -932,7 +743,7 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
                 dl += _relative_dl(f_rules, f_covs, f_stats, f_unc, all_bits, position, exp_fp, pos, total_conds)
                 if dl < min_dl:
                     min_dl = dl
-                stop = _check_stop(rst, min_dl, dl)
+                stop = check_stop(rst, min_dl, dl, True)
                 if not stop:
                     ruleset.append(final)
                     rs_covs.append(final_cov)
@@ -954,7 +765,7 @@ def _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, 
                     if _bit(unc_bits, order[t]):
                         new_order[q] = order[t]
                         q += 1
-            has_positive = rst[5] - 0.0 > _SMALL
+            has_positive = rst[5] - 0.0 > SMALL
             position += 1
         if len(ruleset) > position + 1:                            # WEKA skips the rule at ``position``
             for k in range(position + 1, len(ruleset)):
@@ -1202,11 +1013,11 @@ def _furia_fit(D, y, n_classes, total_conds, optimizations, folds, seed):
     all_rules = List.empty_list(_RULE)
     owners = List.empty_list(types.int64)
     for cl in range(n_classes):
-        if prior[cl] - 0.0 < _SMALL and 0.0 - prior[cl] < _SMALL:
+        if prior[cl] - 0.0 < SMALL and 0.0 - prior[cl] < SMALL:
             continue
         exp_fp = prior[cl] / prior_sum
-        def_dl = _data_dl(exp_fp, 0.0, float(n), 0.0, prior[cl])
-        if n > 0 and 1.0 - (prior[cl] + 1.0) / (n + 1.0) > _SMALL:
+        def_dl = data_dl(exp_fp, 0.0, float(n), 0.0, prior[cl])
+        if n > 0 and 1.0 - (prior[cl] + 1.0) / (n + 1.0) > SMALL:
             order = _sorts_of_first_step(order, D)                # the first growing step sorts the data
         rules = _ruleset_for_class(D, y, n_classes, cl, exp_fp, def_dl, order, total_conds, optimizations,
                                    folds, rng, err)
@@ -1408,9 +1219,7 @@ class FURIA(TabularClassifier):
         values = read_values(X, nominal, self.lo_, self.hi_, test=False)
         n_values = self.schema_.n_values
         D = furia_bundle(values, nominal, n_values)
-        total_conds = 0.0
-        for a in range(values.shape[1]):
-            total_conds += float(n_values[a]) if nominal[a] else 2.0 * float(np.unique(values[:, a]).size)
+        total_conds = num_all_conditions(values, nominal, n_values)
         out = _furia_fit(D, np.ascontiguousarray(y, dtype=np.int64), len(self.classes_), total_conds,
                          int(self.optimizations), int(self.folds), int(self.seed))
         if out[-1] != _ERR_NONE:

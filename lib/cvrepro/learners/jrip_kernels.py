@@ -13,7 +13,8 @@ A rule is a float array ``[class, attr, value, split, attr, value, split, ...]``
 ``value`` is the nominal code, or 0 (``x <= split``) / 1 (``x >= split``) for a
 numeric attribute. A rule set's statistics (WEKA's ``RuleStats``) are four
 typed lists: rules, per-rule counts ``[cover, uncover, tp, tn, fp, fn]``, the
-rows each rule leaves uncovered, and per-rule class counts.
+rows each rule leaves uncovered, and per-rule class counts; their description
+lengths are :mod:`cvrepro.learners.rule_stats`' (shared with FURIA).
 
 ``java.util.Random`` and ``Instances.randomize`` are the numba functions of
 :mod:`cvrepro.learners.java` (the state is a one-element uint64 array).
@@ -27,79 +28,26 @@ from numba import njit, types
 from numba.typed import List
 
 from .java import randomize
+from .rule_stats import (
+    SMALL,
+    check_stop,
+    data_dl,
+    gr,
+    log2,
+    n_antds,
+    potential,
+    relative_dl,
+    ruleset_stats,
+)
 
-_SMALL = 1e-6                       # WEKA's Utils.SMALL tolerance
-_LN2 = math.log(2.0)                # Utils.log2(x) is Math.log(x) / Math.log(2)
-_MAX_DL_SURPLUS = 64.0
+_LN2 = math.log(2.0)
 
 _RULE = types.float64[::1]
 _ROWS = types.int64[::1]
 _COUNTS = types.float64[::1]
 
 
-# --- WEKA's arithmetic helpers ------------------------------------------------
-
-@njit(cache=True, error_model="numpy")
-def _log2(x):
-    if x == 0.0:
-        return -math.inf
-    if x < 0.0 or x != x:
-        return math.nan
-    return math.log(x) / _LN2
-
-
-@njit(cache=True, error_model="numpy")
-def _gr(a, b):
-    return a - b > _SMALL
-
-
-@njit(cache=True, error_model="numpy")
-def _gr_or_eq(a, b):
-    return (b - a < _SMALL) or (a >= b)
-
-
-@njit(cache=True, error_model="numpy")
-def subset_dl(t, k, p):
-    """Bits to name ``k`` of ``t`` elements when each is chosen with probability ``p``."""
-    rt = -k * _log2(p) if _gr(p, 0.0) else 0.0
-    rt -= (t - k) * _log2(1 - p)
-    return rt
-
-
-@njit(cache=True, error_model="numpy")
-def data_dl(exp_fp_over_err, cover, uncover, fp, fn):
-    """Description length of a rule set's errors (WEKA's RuleStats.dataDL)."""
-    total_bits = _log2(cover + uncover + 1.0)
-    if _gr(cover, uncover):
-        exp_err = exp_fp_over_err * (fp + fn)
-        cover_bits = subset_dl(cover, fp, exp_err / cover)
-        uncover_bits = subset_dl(uncover, fn, fn / uncover) if _gr(uncover, 0.0) else 0.0
-    else:
-        exp_err = (1.0 - exp_fp_over_err) * (fp + fn)
-        cover_bits = subset_dl(cover, fp, fp / cover) if _gr(cover, 0.0) else 0.0
-        uncover_bits = subset_dl(uncover, fn, exp_err / uncover)
-    return total_bits + cover_bits + uncover_bits
-
-
-@njit(cache=True, error_model="numpy")
-def theory_dl(n_antds, total_conds):
-    """Description length of one rule with ``n_antds`` conditions (half of Cohen's, as WEKA)."""
-    k = float(n_antds)
-    if k == 0:
-        return 0.0
-    tdl = _log2(k)
-    if k > 1:
-        tdl += 2.0 * _log2(tdl)
-    tdl += subset_dl(total_conds, k, k / total_conds)
-    return 0.5 * tdl
-
-
 # --- rules --------------------------------------------------------------------
-
-@njit(cache=True, error_model="numpy")
-def _n_antds(rule):
-    return (rule.shape[0] - 1) // 3
-
 
 @njit(cache=True, error_model="numpy")
 def _covers_at(rules, start, end, XT, nominal, r):
@@ -257,8 +205,8 @@ def _numeric_split(vals, pos, log_def, floor):
                 bound = snd_accu * (2.0 * (snd_rate - 1.0) / ((snd_rate + 1.0) * _LN2) - log_def)
                 snd_open = bound + 1e-9 * (abs(bound) + 1.0) > limit
         if fst_open or snd_open:
-            fst_gain = fst_accu * (_log2(fst_rate) - log_def) if fst_open else -math.inf
-            snd_gain = snd_accu * (_log2(snd_rate) - log_def) if snd_open else -math.inf
+            fst_gain = fst_accu * (log2(fst_rate) - log_def) if fst_open else -math.inf
+            snd_gain = snd_accu * (log2(snd_rate) - log_def) if snd_open else -math.inf
             if fst_gain > snd_gain:
                 g, first, g_rate, g_accu = fst_gain, True, fst_rate, fst_accu
             else:
@@ -282,7 +230,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
     sub_rows, sub_vals, sub_pos, sub_len, codes = ctx[5], ctx[6], ctx[7], ctx[8], ctx[9]
     cls = int(rule[0])
     n_attrs = XT.shape[0]
-    if not _gr(float(rows.shape[0]), 0.0):
+    if not gr(float(rows.shape[0]), 0.0):
         return rule
     def_accu = 0.0
     for r in rows:
@@ -290,7 +238,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
             def_accu += 1.0
     def_ac_rt = (def_accu + 1.0) / (rows.shape[0] + 1.0)
     used = np.zeros(n_attrs, dtype=np.bool_)
-    for a in range(_n_antds(rule)):
+    for a in range(n_antds(rule, 1)):
         j = int(rule[1 + 3 * a])
         if nominal[j]:
             used[j] = True
@@ -300,11 +248,11 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
         positive[r] = y[r] == cls
     _sort_subset(rows, positive, nominal, ctx)
     counts = np.zeros((max(n_values.max(), 1), 2))
-    while data.shape[0] > 0 and (1.0 - def_ac_rt > _SMALL):
+    while data.shape[0] > 0 and (1.0 - def_ac_rt > SMALL):
         best_gain = 0.0
         best_j, best_value, best_split = -1, 0.0, 0.0
         best_accu, best_rate, best_lo, best_hi = 0.0, 0.0, 0, 0
-        log_def = _log2(def_ac_rt)
+        log_def = log2(def_ac_rt)
         for j in range(n_attrs):
             if used[j]:
                 continue
@@ -318,7 +266,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
                         counts[v, 1] += positive[r]
                 gain, value = 0.0, -1
                 for v in range(nv):
-                    g = counts[v, 1] * (_log2((counts[v, 1] + 1.0) / (counts[v, 0] + 1.0)) - log_def)
+                    g = counts[v, 1] * (log2((counts[v, 1] + 1.0) / (counts[v, 0] + 1.0)) - log_def)
                     if g > gain:
                         gain, value = g, v
                 if value >= 0 and gain > best_gain:
@@ -334,7 +282,7 @@ def grow(rule, rows, XT, y, nominal, n_values, min_no, ctx):
                     best_accu, best_rate, best_lo, best_hi = accu, rate, lo, hi
         if best_j < 0:
             break
-        if min_no - best_accu > _SMALL:          # Utils.sm(accu, minNo): too little coverage
+        if min_no - best_accu > SMALL:          # Utils.sm(accu, minNo): too little coverage
             break
         if nominal[best_j]:
             used[best_j] = True
@@ -362,14 +310,14 @@ def prune(rule, rows, XT, y, nominal, use_whole):
     optimisation stage; else (p + 1) / (p + n + 2) on the covered rows.
     """
     total = float(rows.shape[0])
-    if not _gr(total, 0.0):
+    if not gr(total, 0.0):
         return rule
     cls = int(rule[0])
     def_accu = 0.0
     for r in rows:
         if y[r] == cls:
             def_accu += 1.0
-    size = _n_antds(rule)
+    size = n_antds(rule, 1)
     if size == 0:
         return rule
     worth_rt = np.zeros(size)
@@ -479,54 +427,6 @@ def count_data(rules, data, XT, y, nominal, n_classes):
 
 
 @njit(cache=True, error_model="numpy")
-def _potential(rules, k, exp_fp_rate, ruleset_stat, rule_stat, check_err, total_conds):
-    """DL saved by deleting rule ``k``; updates ``ruleset_stat`` and returns it, or NaN if kept."""
-    pcov = ruleset_stat[0] - rule_stat[0]
-    puncov = ruleset_stat[1] + rule_stat[0]
-    pfp = ruleset_stat[4] - rule_stat[4]
-    pfn = ruleset_stat[5] + rule_stat[2]
-    with_data = data_dl(exp_fp_rate, ruleset_stat[0], ruleset_stat[1], ruleset_stat[4], ruleset_stat[5])
-    with_theory = theory_dl(_n_antds(rules[k]), total_conds)
-    without_data = data_dl(exp_fp_rate, pcov, puncov, pfp, pfn)
-    potential = with_data + with_theory - without_data
-    err = rule_stat[4] / rule_stat[0]
-    over_err = check_err and _gr_or_eq(err, 0.5)
-    if _gr_or_eq(potential, 0.0) or over_err:
-        ruleset_stat[0] = pcov
-        ruleset_stat[1] = puncov
-        ruleset_stat[4] = pfp
-        ruleset_stat[5] = pfn
-        return potential
-    return math.nan
-
-
-@njit(cache=True, error_model="numpy")
-def _ruleset_stat(stats):
-    rs = np.zeros(6)
-    n = len(stats)
-    for j in range(n):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-        if j == n - 1:
-            rs[1] = stats[j][1]
-            rs[3] = stats[j][3]
-            rs[5] = stats[j][5]
-    return rs
-
-
-@njit(cache=True, error_model="numpy")
-def _dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds):
-    rs = _ruleset_stat(stats)
-    potential = 0.0
-    for k in range(index + 1, len(stats)):
-        saved = _potential(rules, k, exp_fp_rate, rs, stats[k], check_err, total_conds)
-        if saved == saved:
-            potential += saved
-    return data_dl(exp_fp_rate, rs[0], rs[1], rs[4], rs[5]) - potential
-
-
-@njit(cache=True, error_model="numpy")
 def _chain_stats(rules, start, rows, XT, y, nominal, n_classes):
     """Counts of ``rules[start:]`` applied in turn to ``rows``."""
     after = List.empty_list(_COUNTS)
@@ -539,55 +439,22 @@ def _chain_stats(rules, start, rows, XT, y, nominal, n_classes):
 
 
 @njit(cache=True, error_model="numpy")
-def _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_conds):
-    """DL without rule ``index``; ``after``: the counts of the rules after it on the data it sees."""
-    rs = np.zeros(6)
-    for j in range(index):
-        rs[0] += stats[j][0]
-        rs[2] += stats[j][2]
-        rs[4] += stats[j][4]
-    for s in after:
-        rs[0] += s[0]
-        rs[2] += s[2]
-        rs[4] += s[4]
-    if len(after) > 0:
-        last = after[len(after) - 1]
-        rs[1], rs[3], rs[5] = last[1], last[3], last[5]
-    elif index > 0:
-        prev = stats[index - 1]
-        rs[1], rs[3], rs[5] = prev[1], prev[3], prev[5]
-    else:
-        first = stats[0]
-        rs[1] = first[0] + first[1]
-        rs[3] = first[3] + first[4]
-        rs[5] = first[2] + first[5]
-    potential = 0.0
-    for k in range(index + 1, len(rules)):
-        saved = _potential(rules, k, exp_fp_rate, rs, after[k - index - 1], check_err, total_conds)
-        if saved == saved:
-            potential += saved
-    return data_dl(exp_fp_rate, rs[0], rs[1], rs[4], rs[5]) - potential
-
-
-@njit(cache=True, error_model="numpy")
-def relative_dl(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes):
+def relative_dl_on(rules, stats, rows, index, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes):
     """DL of the rule set with rule ``index`` minus without it (RuleStats.relativeDL).
 
     ``rows``: the data rule ``index`` sees (what the rules before it leave).
     """
     after = _chain_stats(rules, index + 1, rows, XT, y, nominal, n_classes)
-    return (_dl_if_exists(rules, stats, index, exp_fp_rate, check_err, total_conds)
-            + theory_dl(_n_antds(rules[index]), total_conds)
-            - _dl_if_deleted(rules, stats, index, after, exp_fp_rate, check_err, total_conds))
+    return relative_dl(rules, 1, stats, index, after, exp_fp_rate, check_err, total_conds)
 
 
 @njit(cache=True, error_model="numpy")
 def reduce_dl(rules, stats, left, dists, data, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes):
     """Delete, last to first, the rules whose removal does not lengthen the description."""
-    rs = _ruleset_stat(stats)
+    rs = ruleset_stats(stats)
     need_update = False
     for k in range(len(stats) - 1, -1, -1):
-        saved = _potential(rules, k, exp_fp_rate, rs, stats[k], check_err, total_conds)
+        saved = potential(rules, 1, k, exp_fp_rate, rs, stats[k], check_err, total_conds)
         if saved == saved:
             if k == len(stats) - 1:
                 remove_last(rules, stats, left, dists)
@@ -628,17 +495,6 @@ def stratify(rows, y, n_classes, folds, state):
             out[t] = bags[i]
             t += 1
     return out
-
-
-@njit(cache=True, error_model="numpy")
-def _check_stop(rst, min_dl, dl, check_err):
-    if dl > min_dl + _MAX_DL_SURPLUS:
-        return True
-    if not _gr(rst[2], 0.0):
-        return True
-    if rst[4] / rst[0] >= 0.5:
-        return check_err
-    return False
 
 
 @njit(cache=True, error_model="numpy")
@@ -760,9 +616,7 @@ def _variant_dls(ruleset, position, variants, new_data, succ, prev_stats, exp_fp
         stats.append(own)
         for s in _successor_stats(successor, new_data, covered, y, cls, n_after):
             stats.append(s)
-        out[v] = (_dl_if_exists(rules, stats, position, exp_fp_rate, check_err, total_conds)
-                  + theory_dl(_n_antds(variant), total_conds)
-                  - _dl_if_deleted(rules, stats, position, without, exp_fp_rate, check_err, total_conds))
+        out[v] = relative_dl(rules, 1, stats, position, without, exp_fp_rate, check_err, total_conds)
     return out
 
 
@@ -795,17 +649,17 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
         add_and_update(rules, stats, left, dists, stats_data, rule, XT, y, nominal, n_classes)
         last = len(rules) - 1
         seen = stats_data if last == 0 else left[last - 1]
-        dl += relative_dl(rules, stats, seen, last, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes)
+        dl += relative_dl_on(rules, stats, seen, last, exp_fp_rate, check_err, total_conds, XT, y, nominal, n_classes)
         if dl != dl or math.isinf(dl):
             raise ValueError("JRip: description length is NaN or infinite in the building stage")
         if dl < min_dl:
             min_dl = dl
         rst = stats[last]
-        stop = _check_stop(rst, min_dl, dl, check_err)
+        stop = check_stop(rst, min_dl, dl, check_err)
         if not stop:
             ruleset.append(rule)
             new_data = left[last]
-            has_positive = _gr(rst[5], 0.0)
+            has_positive = gr(rst[5], 0.0)
         else:
             remove_last(rules, stats, left, dists)
 
@@ -872,11 +726,11 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                 rst = stats[position]
                 if residual:
                     seen = stats_data if position == 0 else left[position - 1]
-                    dl += relative_dl(rules, stats, seen, position, exp_fp_rate, check_err, total_conds, XT, y,
+                    dl += relative_dl_on(rules, stats, seen, position, exp_fp_rate, check_err, total_conds, XT, y,
                                       nominal, n_classes)
                     if dl < min_dl:
                         min_dl = dl
-                    stop = _check_stop(rst, min_dl, dl, check_err)
+                    stop = check_stop(rst, min_dl, dl, check_err)
                     if not stop:
                         ruleset.append(final)
                     else:
@@ -886,7 +740,7 @@ def ruleset_for_class(cls, data, exp_fp_rate, def_dl, folds, min_no, optimizatio
                     ruleset[position] = final
                 if len(rules) > 0:
                     new_data = left[position]
-                has_positive = _gr(rst[5], 0.0)
+                has_positive = gr(rst[5], 0.0)
                 position += 1
             # WEKA appends the rules not revisited from position + 1 on (rule ``position`` is dropped)
             for k in range(position + 1, len(ruleset)):
@@ -948,7 +802,7 @@ def fit_rules(XT, y, nominal, n_values, class_counts, state, folds, min_no, opti
     all_dists = List.empty_list(_COUNTS)
     data = np.arange(n)
     for cls in range(n_classes - 1):
-        if abs(class_counts[cls]) < _SMALL:
+        if abs(class_counts[cls]) < SMALL:
             continue
         rest = 0.0
         for i in range(cls, n_classes):

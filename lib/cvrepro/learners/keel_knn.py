@@ -26,17 +26,24 @@ over it is the crisp AUC, :func:`cvrepro.metrics.keel_auc`).
 :meth:`KeelKNN.fit_predict_folds` computes the distances once per data set
 for every fold whose ranges are the whole data set's (all folds when
 ``bounds`` covers the data); other folds are computed as the per-fold path does.
+When the training instances of those folds are in data order (as the engine's
+folds are), each instance's distances are sorted once, stably, and kept across
+calls (:mod:`cvrepro.learners.keel_cache`): its neighbours in a fold are then the
+first training instances of that order at a distance that is neither 0 nor NaN,
+which is what KEEL's insertion finds (nearer first, earlier training instances
+first among equals), read in a few steps instead of a pass over the training set.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from . import keel_cache
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
 
-__all__ = ["KeelKNN", "keel_scale"]
+__all__ = ["KeelKNN", "keel_scale", "neighbour_order"]
 
 _MAX = 1.7976931348623157e308       # Double.MAX_VALUE, KEEL's initial neighbour distance
 
@@ -145,6 +152,52 @@ def _shared_votes(D, local, split, pos, trains, toff, ytrs, Ks, k, preds, ooff):
         preds[ooff[s] + pos[e]] = _select(dist, ytrs[toff[s]:toff[s + 1]], k, Ks[s], near, best, votes[:Ks[s]])
 
 
+@njit(cache=True)
+def _ordered_votes(order, first, last, rows, in_train, code_of, fallback, k, K, preds):
+    """KEEL's vote for test instances ``rows`` from each instance's sorted neighbour ``order``
+    (its valid candidates at positions ``first .. last - 1``): the first ``k`` training
+    instances (``in_train``) vote; slots left empty vote for class ``fallback`` (KEEL's
+    unfilled slots point at the first training instance)."""
+    votes = np.empty(K, dtype=np.int64)
+    for e in range(rows.shape[0]):
+        r = rows[e]
+        votes[:] = 0
+        got = 0
+        for p in range(first[r], last[r]):
+            t = order[r, p]
+            if in_train[t]:
+                votes[code_of[t]] += 1
+                got += 1
+                if got == k:
+                    break
+        votes[fallback] += k - got
+        pred = 0
+        for c in range(1, K):
+            if votes[c] > votes[pred]:
+                pred = c
+        preds[e] = pred
+
+
+def neighbour_order(ZT: np.ndarray, manhattan: bool):
+    """``(order, first, last)``: per instance (rows of ``ZT.T``) the others stably sorted by
+    distance (:func:`_distance_rows`' numbers; equal distances in data order), and the
+    positions of the first candidate (distance > 0) and after the last one (distance below
+    KEEL's initial ``Double.MAX_VALUE``; NaN sorts last)."""
+    n = ZT.shape[1]
+    order = np.empty((n, n), dtype=np.int32)
+    first, last = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    chunk = max(1, MEMORY_BUDGET // (8 * n))
+    D = np.empty((min(chunk, n), n))
+    for c0 in range(0, n, chunk):
+        block = np.arange(c0, min(n, c0 + chunk), dtype=np.int64)
+        Dc = D[:len(block)]
+        _distance_rows(ZT, block, manhattan, Dc)
+        order[block] = np.argsort(Dc, axis=1, kind="stable")
+        first[block] = np.count_nonzero(Dc <= 0.0, axis=1)
+        last[block] = np.count_nonzero(Dc < _MAX, axis=1)
+    return order, first, last
+
+
 class KeelKNN(TabularClassifier):
     """KEEL's KNN classifier (``KNN-C``): ``k`` neighbours, Euclidean or Manhattan distance.
 
@@ -216,9 +269,27 @@ class KeelKNN(TabularClassifier):
             folds.append((train, test, fold_classes, codes, pred))
             shared.append(same)
         if any(shared):
-            self._shared(Xe, nominal, n_values, glo, ghi, k, manhattan,
-                         [f for f, s in zip(folds, shared) if s])
+            todo = [f for f, s in zip(folds, shared) if s]
+            n = Xe.shape[0]
+            ordered = all(np.all(np.diff(f[0]) > 0) for f in todo) and 4 * n * n <= keel_cache.CACHE_BUDGET
+            (self._ordered if ordered else self._shared)(Xe, nominal, n_values, glo, ghi, k, manhattan, todo)
         return [batch.place(np.eye(len(fc))[pred], fc) for _, _, fc, _, pred in folds]
+
+    @staticmethod
+    def _ordered(Xe, nominal, n_values, lo, hi, k, manhattan, folds):
+        """Predictions of ``folds`` (ranges ``lo``, ``hi``; training instances in data order) from
+        the data set's neighbour order, computed once per process (:func:`neighbour_order`)."""
+        n = Xe.shape[0]
+        ZT = np.ascontiguousarray(keel_scale(read_values(Xe, nominal, lo, hi, False), nominal, n_values, lo, hi).T)
+        key = keel_cache.digest("keel_knn order", ZT, manhattan)
+        order, first, last = keel_cache.cached(key, 4 * n * n + 16 * n, lambda: neighbour_order(ZT, manhattan))
+        in_train = np.zeros(n, dtype=np.bool_)
+        code_of = np.zeros(n, dtype=np.int64)
+        for train, test, fold_classes, codes, pred in folds:
+            in_train[:] = False
+            in_train[train] = True
+            code_of[train] = codes
+            _ordered_votes(order, first, last, test, in_train, code_of, int(codes[0]), k, len(fold_classes), pred)
 
     @staticmethod
     def _shared(Xe, nominal, n_values, lo, hi, k, manhattan, folds):

@@ -56,6 +56,7 @@ from numba.typed import List
 from .base import TabularClassifier
 from .keel_data import check_bounds, numeric_ranges
 from .keel_random import mt_new, mt_randint
+from .rule_growing import cut_lists, filter_cut_lists, sorting_is_cheaper
 
 __all__ = ["KeelRipper", "KEEL_DEFAULT_SEED", "keel_data", "bundle", "num_all_conditions"]
 
@@ -304,60 +305,15 @@ def _best_cut_active(idx_row, val_row, length, lab, P, N, C, best_global, log_in
     return best_h, value, op
 
 
-@njit(cache=True, inline="always")
-def _few(m, n):
-    """Whether sorting ``m`` active instances costs less than a pass over the presort of ``n``."""
-    return m * (int(math.log2(m + 1)) + 1) * 4 < n
-
-
-@njit(cache=True)
-def _cut_lists(D, act, m, lab, L):
-    """Per numeric attribute, the active instances (``act[:m]``, with known values) in value order.
-
-    Filters the presort, or, when the active instances are few, sorts them
-    (stable, so ties keep index order as in the presort). Sets ``L``.
-    """
-    XT, MT, nominal, sort_idx, sort_val, sort_len = D[2], D[3], D[4], D[6], D[7], D[8]
-    d, n = XT.shape
-    S = np.empty((d, m + 1), dtype=np.int32)        # one spare slot for the branch-free filter
-    SV = np.empty((d, m + 1))
-    few = _few(m, n)
-    vals = np.empty(m)
-    ids = np.empty(m, dtype=np.int32)
-    for a in range(d):
-        if nominal[a]:
-            continue
-        c = 0
-        if few:
-            for t in range(m):
-                i = act[t]
-                if not MT[a, i]:
-                    vals[c] = XT[a, i]
-                    ids[c] = i
-                    c += 1
-            o = np.argsort(vals[:c], kind="mergesort")
-            for q in range(c):
-                S[a, q] = ids[o[q]]
-                SV[a, q] = vals[o[q]]
-        else:
-            for t in range(sort_len[a]):
-                i = sort_idx[a, t]
-                S[a, c] = i
-                SV[a, c] = sort_val[a, t]
-                c += lab[i] != 0
-        L[a] = c
-    return S, SV
-
-
 @njit(cache=True, error_model="numpy")
 def _grow(base, D, grow_pos, grow_neg):
     """KEEL's Ripper.grow: ``base`` extended greedily on the growing data; returns the new rule.
 
-    ``D`` is the fit's data bundle (see ``_bundle``). Candidate cut points of
+    ``D`` is the fit's data bundle (see ``bundle``). Candidate cut points of
     a numeric attribute are the active instances in its presorted order
     (read from the presort until the first condition is added, then from
-    per-attribute lists filtered as the coverage shrinks; sorted directly
-    when the active instances are few).
+    the cut-point lists of :mod:`.rule_growing`, filtered as the coverage
+    shrinks; sorted directly when the active instances are few).
 
     KEEL's heuristic is computed exactly (same operations, same bits) only
     for candidates that may exceed the best one so far, of this attribute or
@@ -403,8 +359,8 @@ def _grow(base, D, grow_pos, grow_neg):
             act[m] = i
             m += 1
     L = np.zeros(d, dtype=np.int64)
-    if _few(m, n):                           # cut-point lists of the active instances only
-        S, SV = _cut_lists(D, act, m, lab, L)
+    if sorting_is_cheaper(m, n):             # cut-point lists of the active instances only
+        S, SV = cut_lists(XT, MT, nominal, sort_idx, sort_val, sort_len, act, m, lab, L)
         filtered = True
     else:                                    # read the presort until the first condition
         S = np.empty((0, 0), dtype=np.int32)
@@ -493,18 +449,9 @@ def _grow(base, D, grow_pos, grow_neg):
             attributes[best_pos] = attributes[n_attr - 1]
             if N > 0 and P > 0 and n_attr > 1:  # another step follows: filter the cut-point lists
                 if filtered:
-                    for a in range(d):
-                        if nominal[a]:
-                            continue
-                        c = 0
-                        for t in range(L[a]):
-                            i = S[a, t]
-                            S[a, c] = i
-                            SV[a, c] = SV[a, t]
-                            c += lab[i] != 0
-                        L[a] = c
+                    filter_cut_lists(S, SV, L, lab, nominal)
                 else:
-                    S, SV = _cut_lists(D, act, m, lab, L)
+                    S, SV = cut_lists(XT, MT, nominal, sort_idx, sort_val, sort_len, act, m, lab, L)
                     filtered = True
         n_attr -= 1
     return new[:3 * k].copy()

@@ -30,19 +30,25 @@ KEEL's SMO is a port of WEKA's: what differs from :mod:`cvrepro.learners.smo`
 
 Kernel values are read from a matrix over the rows of one encoded data set,
 each row filled on first use (:class:`KernelRows`), so that the folds of a
-cross-validation, and the binary problems of one fit, share them. Kernel
+cross-validation, and the binary problems of one fit, share them; the batched
+path keeps that matrix across calls on the same data and kernel
+(:mod:`cvrepro.learners.keel_cache`), so the tasks of a study share it too. Kernel
 values and therefore the solutions equal KEEL's up to the last bits of
 ``exp`` (Java's and the C library's may differ by an ulp): the predicted
 classes agree with KEEL's except, rarely, for instances on the boundary.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
+from . import keel_cache
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
+from .libsvm_rbf import LibsvmRBFRows
 from .smo_steps import (
     DOUBLE_MAX,
     add_pair_thresholds,
@@ -56,7 +62,8 @@ from .smo_steps import (
 )
 
 __all__ = ["smo_input", "KernelRows", "binary_kernel_smo", "KeelRandom", "KeelKernelClassifier",
-           "svm_outputs", "fuzzy_outputs", "PUK", "PDRF_GAUSSIAN", "RBF", "DEFAULT_SEED"]
+           "svm_outputs", "svm_outputs_at", "fuzzy_outputs", "scratch_square", "PUK", "PDRF_GAUSSIAN", "RBF",
+           "DEFAULT_SEED"]
 
 PUK, PDRF_GAUSSIAN, RBF = 0, 1, 2
 DEFAULT_SEED = 12345678          # KEEL's experiment graphs start from this seed
@@ -214,9 +221,27 @@ class KernelRows:
         """The arrays and parameters the numba functions take, in their order."""
         return self.G, self.filled, self.Z, self.ZT, self.P, self.kind, self.p0, self.p1
 
-    def rows(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Kernel values ``K(a_i, b_j)`` (rows of ``Z``), as a matrix."""
-        return _block(*self.args(), np.asarray(a, np.int64), np.asarray(b, np.int64))
+    def rows(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """Kernel values ``K(a_i, b_j)`` (rows of ``Z``), as a matrix (written into ``out`` if given)."""
+        a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+        if out is None:
+            out = np.empty((len(a), len(b)))
+        _block(*self.args(), a, b, out)
+        return out
+
+
+_scratch = threading.local()
+
+
+def scratch_square(m: int) -> np.ndarray:
+    """A C-contiguous ``(m, m)`` array over this thread's reused scratch memory (grown as needed),
+    for a training set's kernel block: writing into memory already touched costs half the time
+    of a fresh allocation of that size. Valid until the next call in the thread."""
+    buf = getattr(_scratch, "buffer", None)
+    if buf is None or buf.size < m * m:
+        buf = np.empty(m * m)
+        _scratch.buffer = buf
+    return buf[:m * m].reshape(m, m)
 
 
 def _dot_self(r):
@@ -227,8 +252,7 @@ def _dot_self(r):
 
 
 @njit(cache=True)
-def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
-    out = np.empty((a.shape[0], b.shape[0]))
+def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b, out):
     if G.shape[0] == 0:                    # no matrix: compute the block, vectorised over b
         d = Z.shape[1]
         ZbT = np.empty((d, b.shape[0]))
@@ -239,14 +263,14 @@ def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b):
                 ZbT[k, j] = Z[b[j], k]
         for i in range(a.shape[0]):
             _row_values(Z[a[i]], P[a[i]], ZbT, Pb, kind, p0, p1, out[i])
-        return out
+        return
     for i in range(a.shape[0]):
         if not filled[a[i]]:
             _fill(G, filled, Z, ZT, P, kind, p0, p1, a[i])
         row = G[a[i]]
+        o = out[i]
         for j in range(b.shape[0]):
-            out[i, j] = row[b[j]]
-    return out
+            o[j] = row[b[j]]
 
 
 # --- WEKA's BinarySMO with any kernel (its kernel-free steps: :mod:`cvrepro.learners.smo_steps`) -----
@@ -405,6 +429,19 @@ def svm_outputs(K, coef, b):
 
 
 @njit(cache=True)
+def svm_outputs_at(K, cols, coef, b):
+    """:func:`svm_outputs` of the block ``K[:, cols]`` (same sums, same order), read in place."""
+    out = np.empty(K.shape[0])
+    for t in range(K.shape[0]):
+        s = 0.0
+        row = K[t]
+        for v in range(cols.shape[0]):
+            s += coef[v] * row[cols[v]]
+        out[t] = s - b
+    return out
+
+
+@njit(cache=True)
 def fuzzy_outputs(K, coef, b0):
     """PDFC's fuzzy rule base output (Chen & Wang 2003) from the kernel block ``K`` (instances x
     rule centres, in order): ``(b0 + sum_i coef_i K(x, z_i)) / (1 + sum_i K(x, z_i))``."""
@@ -432,34 +469,62 @@ class KeelKernelClassifier(TabularClassifier):
     """
 
     def _solve(self, rows, ids, y):
-        """``(alpha over ids, b, support vectors in summation order)`` of one binary problem:
+        """``(alpha over ids, b, support vectors in summation order, K)`` of one binary problem:
         WEKA's BinarySMO step for step (``solver="keel"``), or the same dual problem solved
         by libsvm (``solver="libsvm"``, scikit-learn's SVC on the same kernel values; KEEL's
-        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses)."""
+        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses).
+        ``K`` is the kernel block ``rows.rows(ids, ids)`` when it was computed (in this thread's
+        scratch memory, :func:`scratch_square`: valid until the next solve), else None."""
         C, tol, eps = float(self.C), float(self.tol), float(self.eps)
         if self.solver == "keel" or len(ids) == 0 or (y == y[0]).all():
-            return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+            return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
         from sklearn.svm import SVC
 
         kind, p0, p1 = self._kernel()
         if kind in (PDRF_GAUSSIAN, RBF):   # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
-            Z = rows.Z[ids]
-            if not np.isfinite(Z).all():     # a zero range (0/0): KEEL's steps, NaN and all
-                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
-            svc = SVC(C=C, kernel="rbf", gamma=p0, tol=tol, cache_size=_CACHE_MB).fit(Z, y)
+            if not np.isfinite(rows.Z[ids]).all():     # a zero range (0/0): KEEL's steps, NaN and all
+                return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
+            # SVC(kernel="rbf", gamma=p0) on rows.Z[ids], bit for bit, from kernel values kept across fits
+            K = self._libsvm_rbf(rows).rows(ids, ids, out=scratch_square(len(ids)))
+            svc = SVC(C=C, kernel="precomputed", tol=tol, cache_size=_CACHE_MB).fit(K, y)
+            K = None                       # libsvm's kernel, not this learner's (rows)
         else:
-            K = rows.rows(ids, ids)
+            K = rows.rows(ids, ids, out=scratch_square(len(ids)))
             if not np.isfinite(K).all():
-                return binary_kernel_smo(*rows.args(), ids, y, C, tol, eps)
+                return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
             svc = SVC(C=C, kernel="precomputed", tol=tol).fit(K, y)
         alpha = np.zeros(len(ids))
         alpha[svc.support_] = np.abs(svc.dual_coef_[0])
-        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
+        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64), K
+
+    def _libsvm_rbf(self, rows):
+        """libsvm's RBF kernel over ``rows.Z`` (:class:`~cvrepro.learners.libsvm_rbf.LibsvmRBFRows`),
+        made on first use and kept with ``rows``; the batched path puts a kept one there."""
+        found = getattr(rows, "libsvm_rbf", None)
+        if found is None:
+            found = rows.libsvm_rbf = LibsvmRBFRows(rows.Z, self._kernel()[1])
+        return found
 
     def _shared_budget(self) -> int:
         """Bytes the batched path may give the kernel matrix shared by the folds (0: compute the
         needed blocks each time); subclasses whose training does not read the matrix return 0."""
         return MEMORY_BUDGET
+
+    def _shared_rows(self, Z):
+        """The kernel over the encoded data set ``Z`` that the folds share; when its matrix is kept
+        (:meth:`_shared_budget`), the same one for every call on the same ``Z`` and kernel in this
+        process (:mod:`cvrepro.learners.keel_cache`), with the rows earlier calls filled. A Gaussian
+        kernel solved by libsvm gets libsvm's RBF values, kept the same way (:meth:`_libsvm_rbf`)."""
+        kernel, budget, n = self._kernel(), self._shared_budget(), len(Z)
+        if 8 * n * n > budget:                     # no matrix: nothing worth keeping
+            rows = KernelRows(Z, *kernel, budget=budget)
+        else:
+            key = keel_cache.digest("keel_smo kernel", Z, *kernel)
+            rows = keel_cache.cached(key, 8 * n * n + 16 * Z.size, lambda: KernelRows(Z, *kernel, budget=budget))
+        if self.solver == "libsvm" and kernel[0] in (PDRF_GAUSSIAN, RBF) and 8 * n * n <= MEMORY_BUDGET:
+            key = keel_cache.digest("libsvm rbf", rows.Z, kernel[1])
+            rows.libsvm_rbf = keel_cache.cached(key, 8 * n * n + 8 * Z.size, lambda: LibsvmRBFRows(rows.Z, kernel[1]))
+        return rows
 
     def _check_solver(self):
         if self.solver not in ("libsvm", "keel"):
@@ -524,8 +589,7 @@ class KeelKernelClassifier(TabularClassifier):
             lo, hi = numeric_ranges(Xe[train], nominal, bounds)
             if np.array_equal(lo, glo) and np.array_equal(hi, ghi):
                 if shared is None:
-                    shared = KernelRows(self._encode_rows(Xe, batch.schema, glo, ghi, False), *self._kernel(),
-                                        budget=self._shared_budget())
+                    shared = self._shared_rows(self._encode_rows(Xe, batch.schema, glo, ghi, False))
                 model = self._train(shared, train, codes, len(fold_classes), KeelRandom(seed))
                 proba = self._proba(shared, model, test, len(fold_classes))
             else:

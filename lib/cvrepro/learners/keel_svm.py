@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from .keel_logistic import fit_logistic
-from .keel_smo import PUK, KeelKernelClassifier, svm_outputs
+from .keel_smo import PUK, KeelKernelClassifier, svm_outputs, svm_outputs_at
 from .smo import pairwise_coupling
 
 __all__ = ["KeelSVM"]
@@ -80,12 +80,14 @@ class KeelSVM(KeelKernelClassifier):
                 pair, y = pair[order], y[order]
                 if len(pair) == 0:
                     continue                       # WEKA: no multipliers, no vote
-                alpha, b, sv = self._solve(rows, pair, y)
+                alpha, b, sv, block = self._solve(rows, pair, y)
                 sv_rows = pair[sv] if len(sv) else np.zeros(0, np.int64)
                 coef = y[sv] * alpha[sv] if len(sv) else np.zeros(0)
                 link = None
                 if self.logistic:                  # KEEL's fitLogistic: outputs on the pair's instances, in order
-                    link = fit_logistic(svm_outputs(rows.rows(pair, sv_rows), coef, b), y > 0)
+                    outputs = (svm_outputs(rows.rows(pair, sv_rows), coef, b) if block is None
+                               else svm_outputs_at(block, sv, coef, b))   # the same values, from the solve's block
+                    link = fit_logistic(outputs, y > 0)
                 machines.append((i, j, sv_rows, coef, b, link, len(pair)))
         return machines
 

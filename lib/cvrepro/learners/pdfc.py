@@ -22,7 +22,10 @@ Solver: ``solver="keel"`` takes WEKA's BinarySMO steps with KEEL's product
 of memberships (slow: C = 100 needs many steps); the default ``"libsvm"``
 solves the same dual problem with libsvm (scikit-learn's SVC, RBF kernel
 ``exp(-d |x - z|^2)``, the same function up to rounding) and evaluates the
-rules with that kernel. Both gave KEEL's class on every recorded test
+rules with that kernel. libsvm reads its RBF values from a precomputed matrix
+of exactly the values it would compute (:mod:`cvrepro.learners.libsvm_rbf`:
+``SVC(kernel="rbf")``'s solution bit for bit), which the batched path keeps per
+data set, so the folds and tasks of a cross-validation share it. Both gave KEEL's class on every recorded test
 instance (tests/fixtures/keel/pdfc.json).
 
 KEEL's PDFC writes only the class, so ``predict_proba`` is one-hot;
@@ -74,7 +77,7 @@ class PDFC(KeelKernelClassifier):
             y = np.concatenate([np.full(len(by_class[c]), 1.0), -np.ones(len(data) - len(by_class[c]))])
             order = rng.shuffled(np.arange(len(data)))
             data, y = data[order], y[order]
-            alpha, b, _ = self._solve(rows, data, y)
+            alpha, b, *_ = self._solve(rows, data, y)
             rules = np.flatnonzero(alpha > 0)
             bases.append((data[rules], alpha[rules] * y[rules], -b))
         return bases

@@ -39,7 +39,20 @@ from .base import TabularClassifier
 from .batched import EncodedFolds
 from .java import SMALL, java_random_next_int, java_random_seed
 from .weka_format import double_to_string, java_string_hash, quote
-from .weka_trees import GrownTree, entropy_conditioned_on_rows, entropy_over_columns, max_index, weka_sort
+from .weka_trees import (
+    GrownTree,
+    WekaTreeOutput,
+    branch_sizes,
+    entropy_conditioned_on_rows,
+    entropy_over_columns,
+    max_index,
+    more_node_arrays,
+    node_arrays,
+    numeric_split,
+    weight_sum,
+    weka_seed,
+    weka_sort,
+)
 
 __all__ = ["RandomTree", "fit_random_tree", "RandomTreeModel", "instance_text", "default_k"]
 
@@ -48,14 +61,6 @@ def default_k(n_attributes: int) -> int:
     """WEKA 3.6.14's ``int(log2(attributes)) + 1`` (attributes without the class; WEKA 3.6.10 and
     earlier counted the class too)."""
     return int(math.log(n_attributes) / math.log(2)) + 1
-
-
-@njit(cache=True)
-def _sum(v):
-    s = 0.0
-    for x in v:
-        s += x
-    return s
 
 
 @njit(cache=True)
@@ -78,36 +83,12 @@ def _distribution(X, y, ids, ws, a, is_nominal, n_values, K):
         order = weka_sort(X[ids, a])                 # Instances.sort: the node's instances reordered
         ids = ids[order]
         ws = ws[order]
-        curr = np.zeros((2, K))
-        dist = np.zeros((2, K))
-        for j in range(m):
-            if X[ids[j], a] != X[ids[j], a]:
-                first_missing = j
-                break
-            curr[1, y[ids[j]]] += ws[j]
-        prior = entropy_over_columns(curr)
-        dist[:, :] = curr
-        curr_split = X[ids[0], a]
-        best = -1.7976931348623157e308
-        for i in range(first_missing):
-            v = X[ids[i], a]
-            if v > curr_split:
-                val = prior - entropy_conditioned_on_rows(curr)
-                if val > best:
-                    best = val
-                    split = (v + curr_split) / 2.0
-                    if split <= curr_split:
-                        split = v
-                    dist[:, :] = curr
-                curr_split = v
-            c = y[ids[i]]
-            curr[0, c] += ws[i]
-            curr[1, c] -= ws[i]
+        dist, split, first_missing = numeric_split(X, y, ids, ws, a, K)
     nb = dist.shape[0]
     props = np.zeros(nb)
     for b in range(nb):
-        props[b] = _sum(dist[b])
-    total = _sum(props)
+        props[b] = weight_sum(dist[b])
+    total = weight_sum(props)
     if abs(total) < SMALL:
         for b in range(nb):
             props[b] = 1.0 / nb
@@ -127,18 +108,8 @@ def _distribution(X, y, ids, ws, a, is_nominal, n_values, K):
 def _grow(X, y, w, nominal, n_values, K, k_value, min_num, max_depth, state):
     """Grow WEKA's RandomTree on ``X, y, w`` (rows in WEKA's order), drawing from ``state``."""
     n, d = X.shape
-    width = 2
-    for a in range(d):
-        if nominal[a] and n_values[a] > width:
-            width = n_values[a]
-    cap = 64
-    att = np.full(cap, -1, dtype=np.int64)
-    split = np.full(cap, np.nan)
-    first = np.zeros(cap, dtype=np.int64)
-    nkids = np.zeros(cap, dtype=np.int64)
-    prop = np.zeros((cap, width))
-    dist = np.zeros((cap, K))
-    nonempty = np.zeros(cap, dtype=np.bool_)
+    att, split, first, nkids, prop, dist = node_arrays(nominal, n_values, K)
+    nonempty = np.zeros(64, dtype=np.bool_)
     window = np.arange(d)
     root_probs = np.zeros(K)
     for i in range(n):
@@ -151,7 +122,7 @@ def _grow(X, y, w, nominal, n_values, K, k_value, min_num, max_depth, state):
             continue
         nonempty[node] = True
         dist[node] = class_probs
-        total = _sum(class_probs)
+        total = weight_sum(class_probs)
         if (total < 2 * min_num or abs(class_probs[max_index(class_probs)] - total) < SMALL
                 or (max_depth > 0 and depth >= max_depth)):
             continue
@@ -184,37 +155,19 @@ def _grow(X, y, w, nominal, n_values, K, k_value, min_num, max_depth, state):
         if not val > SMALL:
             continue
         nb = best_dist.shape[0]
-        if n_nodes + nb > cap:
-            new_cap = max(2 * cap, n_nodes + nb)
-            att = np.concatenate((att, np.full(new_cap - cap, -1, dtype=np.int64)))
-            split = np.concatenate((split, np.full(new_cap - cap, np.nan)))
-            first = np.concatenate((first, np.zeros(new_cap - cap, dtype=np.int64)))
-            nkids = np.concatenate((nkids, np.zeros(new_cap - cap, dtype=np.int64)))
-            prop = np.concatenate((prop, np.zeros((new_cap - cap, width))))
-            dist = np.concatenate((dist, np.zeros((new_cap - cap, K))))
-            nonempty = np.concatenate((nonempty, np.zeros(new_cap - cap, dtype=np.bool_)))
-            cap = new_cap
+        if n_nodes + nb > att.shape[0]:
+            att, split, first, nkids, prop, dist = more_node_arrays(att, split, first, nkids, prop, dist, n_nodes + nb)
+            nonempty = np.concatenate((nonempty, np.zeros(att.shape[0] - nonempty.shape[0], dtype=np.bool_)))
         att[node] = best_att
         split[node] = best_split
         first[node] = n_nodes
         nkids[node] = nb
         prop[node, :nb] = best_props
-        sizes = np.zeros(nb, dtype=np.int64)
-        m = ids.shape[0]
-        for j in range(m):
-            v = X[ids[j], best_att]
-            if v != v:
-                for b in range(nb):
-                    if best_props[b] > 0:
-                        sizes[b] += 1
-            elif nominal[best_att]:
-                sizes[int(v)] += 1
-            else:
-                sizes[0 if v < best_split else 1] += 1
+        sizes = branch_sizes(X, ids, best_att, nominal[best_att], best_split, best_props)
         kid_ids = [np.empty(sizes[b], dtype=np.int64) for b in range(nb)]
         kid_ws = [np.empty(sizes[b]) for b in range(nb)]
         fill = np.zeros(nb, dtype=np.int64)
-        for j in range(m):
+        for j in range(ids.shape[0]):
             r = ids[j]
             v = X[r, best_att]
             if v != v:
@@ -247,7 +200,7 @@ def _normalized_rows(dist, keeps):
     out = np.zeros_like(dist)
     for v in range(dist.shape[0]):
         if keeps[v]:
-            s = _sum(dist[v])
+            s = weight_sum(dist[v])
             for c in range(dist.shape[1]):
                 out[v, c] = dist[v, c] / s
     return out
@@ -285,7 +238,7 @@ class RandomTreeModel:
         def leaf(node, parent):
             d = self.dist[node] if self.tree.has_probs[node] else np.zeros(len(classes))
             top = max_index(d)
-            s = _sum(d)
+            s = weight_sum(d)
             return f" : {classes[top]} ({double_to_string(s, 2)}/{double_to_string(s - d[top], 2)})"
         body = leaf(0, 0) if self.tree.attribute[0] < 0 else \
             "\n" + "\n".join(self.tree.lines(names, categories, nominal, leaf))
@@ -310,7 +263,7 @@ def fit_random_tree(X, y, w, nominal, n_values, categories, classes, seed=1, k_v
     return RandomTreeModel(tree, dist, k_value, max_depth)
 
 
-class RandomTree(EncodedFolds, TabularClassifier):
+class RandomTree(WekaTreeOutput, EncodedFolds, TabularClassifier):
     """WEKA 3.6 ``RandomTree -K k_value -M min_num -S random_state -depth max_depth``.
 
     ``k_value=0`` is WEKA's default ``int(log2(attributes)) + 1``;
@@ -330,22 +283,10 @@ class RandomTree(EncodedFolds, TabularClassifier):
             raise ValueError(f"min_num must be >= 0, got {self.min_num!r}")
         if not isinstance(self.max_depth, (int, np.integer)) or self.max_depth < 0:
             raise ValueError(f"max_depth must be a non-negative integer (0: no limit), got {self.max_depth!r}")
-        seed = 1 if self.random_state is None else self.random_state
-        if not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
-        return int(seed)
+        return weka_seed(self.random_state)
 
     def _fit(self, X, y):
         seed = self._check_options()
         self.model_ = fit_random_tree(X, y, np.ones(len(y)), self.schema_.nominal, self.schema_.n_values,
                                       self.schema_.categories, [str(c) for c in self.classes_], seed,
                                       int(self.k_value), self.min_num, int(self.max_depth))
-
-    def _predict_proba(self, X):
-        return self.model_.tree.distribution(X, self.schema_.nominal)
-
-    def to_text(self) -> str:
-        """The tree as WEKA 3.6 prints it."""
-        names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(len(self.schema_.nominal))]))
-        return self.model_.to_text(names, self.schema_.categories, self.schema_.nominal,
-                                   [str(c) for c in self.classes_])

@@ -42,11 +42,18 @@ from .java import SMALL, java_random_seed, randomize
 from .weka_format import double_to_string
 from .weka_trees import (
     GrownTree,
+    WekaTreeOutput,
+    branch_sizes,
     cv_split,
     entropy_conditioned_on_rows,
     entropy_over_columns,
     max_index,
+    more_node_arrays,
+    node_arrays,
+    numeric_split,
     stratify,
+    weight_sum,
+    weka_seed,
     weka_sort,
 )
 
@@ -91,34 +98,7 @@ def _attribute_split(X, y, ids, ws, a, is_nominal, n_values, K):
             dist[int(v), y[ids[i]]] += ws[i]
             i += 1
     else:
-        curr = np.zeros((2, K))
-        dist = np.zeros((2, K))
-        for j in range(m):
-            if X[ids[j], a] != X[ids[j], a]:
-                break
-            curr[1, y[ids[j]]] += ws[j]
-        prior = entropy_over_columns(curr)
-        dist[1] = curr[1]
-        curr_split = X[ids[0], a]
-        best = -1.7976931348623157e308
-        i = 0
-        while i < m:
-            v = X[ids[i], a]
-            if v != v:
-                break
-            if v > curr_split:
-                val = prior - entropy_conditioned_on_rows(curr)
-                if val > best:
-                    best = val
-                    split = (v + curr_split) / 2.0
-                    if split <= curr_split:
-                        split = v
-                    dist[:, :] = curr
-            curr_split = v
-            c = y[ids[i]]
-            curr[0, c] += ws[i]
-            curr[1, c] -= ws[i]
-            i += 1
+        dist, split, i = numeric_split(X, y, ids, ws, a, K)
     nb = dist.shape[0]
     props = np.zeros(nb)
     total = 0.0
@@ -143,28 +123,10 @@ def _attribute_split(X, y, ids, ws, a, is_nominal, n_values, K):
 
 
 @njit(cache=True)
-def _sum(v):
-    s = 0.0
-    for x in v:
-        s += x
-    return s
-
-
-@njit(cache=True)
 def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
     """Grow WEKA's REPTree (before pruning) on ``X, y, w``; returns the node arrays."""
     n, d = X.shape
-    width = 2
-    for a in range(d):
-        if nominal[a] and n_values[a] > width:
-            width = n_values[a]
-    cap = 64
-    att = np.full(cap, -1, dtype=np.int64)
-    split = np.full(cap, np.nan)
-    first = np.zeros(cap, dtype=np.int64)
-    nkids = np.zeros(cap, dtype=np.int64)
-    prop = np.zeros((cap, width))
-    dist = np.zeros((cap, K))
+    att, split, first, nkids, prop, dist = node_arrays(nominal, n_values, K)
     orders = _root_orders(X, nominal)
     weights = np.empty((d, n))
     for a in range(d):
@@ -184,7 +146,7 @@ def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
             continue
         dist[node] = class_probs
         top = class_probs[max_index(class_probs)]
-        if (total_weight < 2 * min_num or abs(top - _sum(class_probs)) < SMALL
+        if (total_weight < 2 * min_num or abs(top - weight_sum(class_probs)) < SMALL
                 or (max_depth >= 0 and depth >= max_depth)):
             continue
         best_att = -1
@@ -201,44 +163,26 @@ def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
         nb = best_dist.shape[0]
         count = 0
         for b in range(nb):
-            if _sum(best_dist[b]) >= min_num:
+            if weight_sum(best_dist[b]) >= min_num:
                 count += 1
         if not (best_val > SMALL and count > 1):
             continue
         # split: each attribute's scan order, restricted to each branch (missing values in every branch)
-        if n_nodes + nb > cap:
-            new_cap = max(2 * cap, n_nodes + nb)
-            att = np.concatenate((att, np.full(new_cap - cap, -1, dtype=np.int64)))
-            split = np.concatenate((split, np.full(new_cap - cap, np.nan)))
-            first = np.concatenate((first, np.zeros(new_cap - cap, dtype=np.int64)))
-            nkids = np.concatenate((nkids, np.zeros(new_cap - cap, dtype=np.int64)))
-            prop = np.concatenate((prop, np.zeros((new_cap - cap, width))))
-            dist = np.concatenate((dist, np.zeros((new_cap - cap, K))))
-            cap = new_cap
+        if n_nodes + nb > att.shape[0]:
+            att, split, first, nkids, prop, dist = more_node_arrays(att, split, first, nkids, prop, dist, n_nodes + nb)
         att[node] = best_att
         split[node] = best_split
         first[node] = n_nodes
         nkids[node] = nb
         prop[node, :nb] = best_props
-        sizes = np.zeros(nb, dtype=np.int64)
-        col = best_att
-        for j in range(m):
-            v = X[ids[0, j], col]
-            if v != v:
-                for b in range(nb):
-                    if best_props[b] > 0:
-                        sizes[b] += 1
-            elif nominal[col]:
-                sizes[int(v)] += 1
-            else:
-                sizes[0 if v < best_split else 1] += 1
+        sizes = branch_sizes(X, ids[0], best_att, nominal[best_att], best_split, best_props)
         kid_ids = [np.empty((d, sizes[b]), dtype=np.int64) for b in range(nb)]
         kid_ws = [np.empty((d, sizes[b])) for b in range(nb)]
         for a in range(d):
             fill = np.zeros(nb, dtype=np.int64)
             for j in range(m):
                 r = ids[a, j]
-                v = X[r, col]
+                v = X[r, best_att]
                 if v != v:
                     for b in range(nb):
                         if best_props[b] > 0:
@@ -246,22 +190,22 @@ def _grow(X, y, w, nominal, n_values, K, min_num, max_depth):
                             kid_ws[b][a, fill[b]] = best_props[b] * ws[a, j]
                             fill[b] += 1
                 else:
-                    b = int(v) if nominal[col] else (0 if v < best_split else 1)
+                    b = int(v) if nominal[best_att] else (0 if v < best_split else 1)
                     kid_ids[b][a, fill[b]] = r
                     kid_ws[b][a, fill[b]] = ws[a, j]
                     fill[b] += 1
         for b in range(nb - 1, -1, -1):
-            stack.append((n_nodes + b, kid_ids[b], kid_ws[b], _sum(best_dist[b]), best_dist[b].copy(), depth + 1))
+            stack.append((n_nodes + b, kid_ids[b], kid_ws[b], weight_sum(best_dist[b]), best_dist[b].copy(), depth + 1))
         n_nodes += nb
     has = np.zeros(n_nodes, dtype=np.bool_)
     for v in range(n_nodes):
-        has[v] = _sum(dist[v]) > 0
+        has[v] = weight_sum(dist[v]) > 0
     return att[:n_nodes], split[:n_nodes], first[:n_nodes], nkids[:n_nodes], prop[:n_nodes], dist[:n_nodes], has
 
 
 @njit(cache=True)
 def _normalized(v):
-    s = _sum(v)
+    s = weight_sum(v)
     return v / s
 
 
@@ -321,7 +265,7 @@ class RepTreeModel:
             probs = self.tree.probs[node] if self.tree.has_probs[node] else self.tree.probs[parent]
             top = max_index(probs)
             d, h = self.dist[node], self.hold[node]
-            sd, sh = _sum(d), _sum(h)
+            sd, sh = weight_sum(d), weight_sum(h)
             return (f" : {classes[top]} ({double_to_string(sd, 2)}/{double_to_string(sd - d[top], 2)})"
                     f" [{double_to_string(sh, 2)}/{double_to_string(sh - h[top], 2)}]")
         return text
@@ -368,7 +312,7 @@ def fit_reptree(X, y, w, nominal, n_values, K, seed=1, min_num=2.0, num_folds=3,
     return RepTreeModel(tree, dist, hold)
 
 
-class REPTree(EncodedFolds, TabularClassifier):
+class REPTree(WekaTreeOutput, EncodedFolds, TabularClassifier):
     """WEKA 3.6 ``REPTree -M min_num -N num_folds -S random_state -L max_depth`` (``-P``: ``pruning=False``).
 
     ``random_state`` is WEKA's ``-S`` (default 1): the seed of the hold-out split.
@@ -388,27 +332,10 @@ class REPTree(EncodedFolds, TabularClassifier):
             raise ValueError(f"min_num must be >= 0, got {self.min_num!r}")
         if not isinstance(self.max_depth, (int, np.integer)):
             raise ValueError(f"max_depth must be an integer (-1: no limit), got {self.max_depth!r}")
-        return _seed(self.random_state)
+        return weka_seed(self.random_state)
 
     def _fit(self, X, y):
         seed = self._check_options()
         self.model_ = fit_reptree(X, y, np.ones(len(y)), self.schema_.nominal, self.schema_.n_values,
                                   len(self.classes_), seed, self.min_num, int(self.num_folds), bool(self.pruning),
                                   int(self.max_depth))
-
-    def _predict_proba(self, X):
-        return self.model_.tree.distribution(X, self.schema_.nominal)
-
-    def to_text(self) -> str:
-        """The tree as WEKA 3.6 prints it."""
-        names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(len(self.schema_.nominal))]))
-        return self.model_.to_text(names, self.schema_.categories, self.schema_.nominal,
-                                   [str(c) for c in self.classes_])
-
-
-def _seed(random_state) -> int:
-    """WEKA's ``-S`` for ``random_state`` (an int; None means WEKA's default 1)."""
-    seed = 1 if random_state is None else random_state
-    if not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
-    return int(seed)

@@ -1,4 +1,5 @@
-"""What WEKA 3.6's REPTree and RandomTree share: sorting, entropies, Java's random numbers and the grown tree.
+"""What WEKA 3.6's REPTree and RandomTree share: sorting, entropies, the numeric split, Java's random
+numbers and the grown tree.
 
 * :func:`weka_sort`: ``weka.core.Utils.sort(double[])`` (and
   ``Instances.sort``): a median-of-three quicksort that is *not* stable,
@@ -6,7 +7,9 @@
   values decides in which order fractional weights are summed, and in
   RandomTree the order of a node's instances, so we sort as WEKA does.
 * :func:`entropy_over_columns`, :func:`entropy_conditioned_on_rows`: WEKA's
-  ``ContingencyTables`` (``x ln x``, 0 for ``x <= 0``, in bits).
+  ``ContingencyTables`` (``x ln x``, 0 for ``x <= 0``, in bits);
+  :func:`numeric_split`: the best midpoint split of a numeric attribute, as
+  both trees' ``distribution`` methods scan it.
 * :class:`GrownTree`: a tree as flat arrays (attribute, split point,
   branch proportions, class distributions, children) with WEKA's
   ``distributionForInstance`` (a missing value sends the instance down every
@@ -25,7 +28,9 @@ from .java import SMALL
 from .weka_format import double_to_string
 
 __all__ = ["weka_sort", "entropy_over_columns", "entropy_conditioned_on_rows", "GrownTree", "max_index",
-           "stratify", "cv_split"]
+           "stratify", "cv_split", "weight_sum", "numeric_split", "node_arrays", "more_node_arrays", "branch_sizes",
+           "weka_seed",
+           "WekaTreeOutput"]
 
 _MAX_DOUBLE = 1.7976931348623157e308
 _LN2 = math.log(2.0)
@@ -133,6 +138,58 @@ def entropy_conditioned_on_rows(m):
 
 
 @njit(cache=True)
+def weight_sum(v):
+    """Sum of ``v`` in index order (WEKA's ``Utils.sum``)."""
+    s = 0.0
+    for x in v:
+        s += x
+    return s
+
+
+@njit(cache=True)
+def numeric_split(X, y, ids, ws, a, K):
+    """The best binary split on numeric attribute ``a`` of the instances ``ids`` (weights ``ws``), sorted
+    by its value with missing values last: ``(table, split point, known)``.
+
+    The split point is the midpoint (or the larger value, if the midpoint
+    rounds down to the smaller) between consecutive distinct values of highest
+    information gain (the first of equal gains); ``table`` (2 x ``K``) holds
+    the known instances' weights on each side of it (all on side 1 and split
+    NaN when no split exists); ``known`` is the number of known values, whose
+    instances come first in ``ids``.
+    """
+    m = ids.shape[0]
+    known = m
+    curr = np.zeros((2, K))
+    dist = np.zeros((2, K))
+    for j in range(m):
+        if X[ids[j], a] != X[ids[j], a]:
+            known = j
+            break
+        curr[1, y[ids[j]]] += ws[j]
+    prior = entropy_over_columns(curr)
+    dist[:, :] = curr
+    split = np.nan
+    curr_split = X[ids[0], a]
+    best = -_MAX_DOUBLE
+    for i in range(known):
+        v = X[ids[i], a]
+        if v > curr_split:
+            val = prior - entropy_conditioned_on_rows(curr)
+            if val > best:
+                best = val
+                split = (v + curr_split) / 2.0
+                if split <= curr_split:
+                    split = v
+                dist[:, :] = curr
+            curr_split = v
+        c = y[ids[i]]
+        curr[0, c] += ws[i]
+        curr[1, c] -= ws[i]
+    return dist, split, known
+
+
+@njit(cache=True)
 def max_index(v):
     """``Utils.maxIndex``: first index of the largest value."""
     best = 0
@@ -145,6 +202,33 @@ def max_index(v):
 
 
 # --- the grown tree ---------------------------------------------------------
+
+@njit(cache=True)
+def _empty_nodes(cap, width, K):
+    return (np.full(cap, -1, dtype=np.int64), np.full(cap, np.nan), np.zeros(cap, dtype=np.int64),
+            np.zeros(cap, dtype=np.int64), np.zeros((cap, width)), np.zeros((cap, K)))
+
+
+@njit(cache=True)
+def node_arrays(nominal, n_values, K):
+    """Room for 64 nodes of a tree being grown: attribute (-1: leaf), split point, first child, number
+    of children, branch proportions (as many columns as the widest split), class counts (``K`` columns)."""
+    width = 2
+    for a in range(nominal.shape[0]):
+        if nominal[a] and n_values[a] > width:
+            width = n_values[a]
+    return _empty_nodes(64, width, K)
+
+
+@njit(cache=True)
+def more_node_arrays(att, split, first, nkids, prop, dist, need):
+    """``node_arrays`` with room for at least ``need`` nodes (at least twice as many), contents kept."""
+    cap = att.shape[0]
+    add = max(2 * cap, need) - cap
+    more = _empty_nodes(add, prop.shape[1], dist.shape[1])
+    return (np.concatenate((att, more[0])), np.concatenate((split, more[1])), np.concatenate((first, more[2])),
+            np.concatenate((nkids, more[3])), np.concatenate((prop, more[4])), np.concatenate((dist, more[5])))
+
 
 @njit(cache=True)
 def _distribution_row(x, att, split, first, nkids, prop, probs, has, nominal, frames, acc, out):
@@ -286,6 +370,25 @@ class GrownTree:
         return out
 
 
+@njit(cache=True)
+def branch_sizes(X, rows, a, is_nominal, split, props):
+    """How many of ``rows`` go down each branch of a split on attribute ``a`` (``x < split``: branch 0;
+    a missing value goes down every branch of positive proportion ``props``)."""
+    nb = props.shape[0]
+    sizes = np.zeros(nb, dtype=np.int64)
+    for r in rows:
+        v = X[r, a]
+        if v != v:
+            for b in range(nb):
+                if props[b] > 0:
+                    sizes[b] += 1
+        elif is_nominal:
+            sizes[int(v)] += 1
+        else:
+            sizes[0 if v < split else 1] += 1
+    return sizes
+
+
 # --- Instances.randomize / stratify / trainCV / testCV on index arrays ----
 
 @njit(cache=True)
@@ -330,3 +433,25 @@ def cv_split(order: np.ndarray, n_folds: int, fold: int) -> tuple[np.ndarray, np
         offset = n % n_folds
     first = fold * (n // n_folds) + offset
     return np.concatenate([order[:first], order[first + size:]]), order[first:first + size].copy()
+
+
+def weka_seed(random_state) -> int:
+    """WEKA's ``-S`` for ``random_state`` (an int; None means WEKA's default 1)."""
+    seed = 1 if random_state is None else random_state
+    if not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"random_state must be an int seed (WEKA's -S), got {seed!r}")
+    return int(seed)
+
+
+class WekaTreeOutput:
+    """Probabilities and printout of a classifier whose ``model_`` has a :class:`GrownTree` ``tree`` and a
+    ``to_text(names, categories, nominal, classes)`` (REPTree, RandomTree)."""
+
+    def _predict_proba(self, X):
+        return self.model_.tree.distribution(X, self.schema_.nominal)
+
+    def to_text(self) -> str:
+        """The tree as WEKA 3.6 prints it."""
+        names = list(getattr(self, "feature_names_in_", [f"x{j}" for j in range(len(self.schema_.nominal))]))
+        return self.model_.to_text(names, self.schema_.categories, self.schema_.nominal,
+                                   [str(c) for c in self.classes_])

@@ -1069,7 +1069,7 @@ def claims(ranks: pd.DataFrame, info: dict, settle: pd.DataFrame, leads: pd.Data
     changed = (leads["lead changes"] > 0).to_numpy()
     out.append(_claim("with few iterations, the leading classifier changes", "Figure 1, Sec. IV-A",
                       changed.mean() if len(changed) else np.nan,
-                      "; ".join(f"{p}: {n} lead changes" for p, n in zip(leads.panel, leads["lead changes"])),
+                      "; ".join(f"{p}: {n} lead change{'' if n == 1 else 's'}" for p, n in zip(leads.panel, leads["lead changes"])),
                       undecided=f"the run has {n_it} iterations, fewer than 15" if n_it < 15 else None))
 
     # Table II
