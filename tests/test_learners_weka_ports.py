@@ -103,6 +103,17 @@ def test_logistic_reaches_the_ridge_optimum_scipy_finds():
     assert np.allclose(model.coef_[1:, 0], scipy_par, rtol=1e-5, atol=1e-8)
 
 
+def test_logistic_max_iter_stops_one_search_and_says_so():
+    """WEKA's -M m: one search of at most m iterations (no restarts), ``converged_`` False when m stopped it;
+    -M -1 restarts until the stopping rule fires (its probabilities: tests/fixtures/weka/Logistic*)."""
+    ds = load_dataset("glass")
+    capped, free = WekaLogistic(max_iter=20).fit(ds.X, ds.y), WekaLogistic().fit(ds.X, ds.y)
+    assert (capped.n_iter_, capped.n_restarts_, capped.converged_) == (20, 0, False)
+    assert free.converged_ and free.n_iter_ > 20
+    roomy = WekaLogistic(max_iter=free.n_iter_ + 500).fit(ds.X, ds.y)
+    assert roomy.converged_ and roomy.n_iter_ <= free.n_iter_ + 500
+
+
 def test_logistic_filters_drop_useless_attributes_and_binarize():
     X = pd.DataFrame({"num": [1.0, 2.0, np.nan, 4.0, 5.0, 6.0],
                       "const": [3.0] * 6,

@@ -65,6 +65,7 @@ def test_scales_follow_the_paper_at_the_paper_profile():
     q = study_parameters("vanwinckelen2012", "quick")
     assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30}
     assert not study.runs_fold(q, "kr-vs-k", 30) and study.runs_fold(q, "adult", 30)   # as the paper's tables
+    assert q["table_populations"] == p["table_populations"] and q["populations"] == p["populations"]
 
 
 def test_stand_ins_name_every_population_and_learner():
@@ -73,6 +74,14 @@ def test_stand_ins_name_every_population_and_learner():
     learners = s[s.kind == "learner"]
     assert len(learners) == 6 and set(learners.status) <= {"faithful", "stand-in"}
     assert learners[learners.paper == "NB"]["used here"].iloc[0].startswith("NB-normal")
+    lr = learners[learners.paper == "LR"].iloc[0]
+    assert f"-M {study.LR_MAX_ITER}" in lr["used here"] and "our reading" in lr["note"]
+
+
+def test_lr_is_weka_logistic_with_the_study_iteration_cap():
+    lr = study.make_learners(["LR"])["LR"]
+    assert lr.get_params() == {"ridge": 1e-8, "max_iter": study.LR_MAX_ITER}
+    assert study.make_learners(["NB", "RF"]).keys() == {"NB", "RF"}
 
 
 # --------------------------------------------------------------------------- #

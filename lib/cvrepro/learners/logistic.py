@@ -563,7 +563,8 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
 
     Attributes: ``coef_`` ((1 + attributes after filtering) x (K - 1), intercept
     first, original units, as WEKA's ``coefficients()``), ``n_iter_`` (optimiser
-    iterations over all restarts), ``log_likelihood_``. ``attribute_names()``
+    iterations over all restarts), ``converged_`` (False when ``-M`` or the port's
+    cap of -M -1 stopped the search first: WEKA then keeps the last iterate), ``log_likelihood_``. ``attribute_names()``
     names the model's inputs, ``to_text()`` prints the model as WEKA does.
     A single class is fitted trivially (probability 1; WEKA refuses a unary class).
     """
@@ -600,7 +601,7 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
         n_k = K - 1
         if n_k == 0:                        # one class: nothing to fit (WEKA refuses a unary class)
             self.coef_ = np.zeros((Z.shape[1] + 1, 0))
-            self.n_iter_, self.n_restarts_, self.log_likelihood_ = 1, 0, 0.0
+            self.n_iter_, self.n_restarts_, self.log_likelihood_, self.converged_ = 1, 0, 0.0, True
             return
         w = np.ones(len(y))
         data, mean, sd = standardize(Z, w)
@@ -623,6 +624,7 @@ class WekaLogistic(EncodedFolds, TabularClassifier):
             x, f, done, more = find_argmin(x, data, cls, w, ridge, n_k, its)
             n_iter += more
         self.n_restarts_ = restarts
+        self.converged_ = bool(done)
         self.n_iter_ = int(n_iter)
         self.log_likelihood_ = -f
         par = np.zeros((dim, n_k))
