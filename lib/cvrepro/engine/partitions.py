@@ -1,0 +1,92 @@
+"""Drawn partitions kept per worker process, so that every learner's task reuses them.
+
+A partition depends only on the data set, the partitioner, its parameters, k
+and the seed, yet the engine's tasks are per learner (:mod:`.tasks`): a grid
+of nine learners would draw each partition nine times. The distance-based
+partitioners (DB-SCV, DOB-SCV, MS-SCV of :mod:`cvrepro.partition`) are the
+costly ones: each draw computes its classes' pairwise distances and walks
+their neighbours. Here every drawn fold assignment is kept under the key
+(data fingerprint, partitioner class, its parameters, k, seed), and the
+encoding of a data set for a distance (:func:`cvrepro.partition.encode`)
+under (data fingerprint, metric), so that a worker draws each partition once
+whatever the number of learners. An entry holds exactly what a fresh draw
+returns (the fold ids are kept as small integers and handed out as int64, as
+drawn): results, and what the engine stores, do not depend on the cache.
+
+Memory: at most :data:`CACHE_BUDGET` bytes per process (each worker of a
+parallel run has its own), least recently used entries evicted first. A fold
+assignment costs one byte per example (k <= 127), so the default 64 MiB keeps
+about 11,000 partitions of Mushroom (5,644 examples), the largest of
+Moreno-Torres et al.'s sets: all the partitions of a study's engine run.
+``CACHE_BUDGET = 0`` turns the cache off; :func:`clear` empties it.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+
+from ..partition import encode, make_partitioner
+from .inputs import CVData
+
+__all__ = ["CACHE_BUDGET", "fold_ids", "clear", "stats"]
+
+CACHE_BUDGET = 64 << 20       # bytes per process
+_entries: OrderedDict = OrderedDict()     # key -> (value, bytes)
+_stats = {"hits": 0, "draws": 0, "bytes": 0}
+
+
+def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) -> np.ndarray:
+    """Fold (0..k-1, int64) of every example of ``data`` drawn by ``partitioner`` with ``seed``."""
+    splitter = make_partitioner(partitioner, k, seed, **params)
+    key = ("folds", data.fingerprint, type(splitter).__name__, repr(sorted(params.items())), int(k), int(seed))
+    kept = _get(key)
+    if kept is not None:
+        _stats["hits"] += 1
+        return kept.astype(np.int64)
+    encoded = None
+    if splitter.uses_distance:
+        ekey = ("encoded", data.fingerprint, splitter.metric)
+        encoded = _get(ekey)
+        if encoded is None:
+            encoded = encode(data.X, data.codes, splitter.metric)
+            _put(ekey, encoded, _nbytes(encoded))
+    folds = splitter.fold_ids(data.X, data.codes, encoded=encoded)
+    _stats["draws"] += 1
+    small = folds.astype(np.int8 if k <= np.iinfo(np.int8).max else np.int16)
+    small.flags.writeable = False
+    _put(key, small, small.nbytes)
+    return folds
+
+
+def clear() -> None:
+    """Forget every kept partition and encoding of this process (and reset :func:`stats`)."""
+    _entries.clear()
+    _stats.update(hits=0, draws=0, bytes=0)
+
+
+def stats() -> dict:
+    """This process's partitions drawn and reused since the last :func:`clear`, and bytes kept."""
+    return {**_stats, "entries": len(_entries)}
+
+
+def _get(key):
+    if key not in _entries:
+        return None
+    _entries.move_to_end(key)
+    return _entries[key][0]
+
+
+def _put(key, value, nbytes: int) -> None:
+    if nbytes > CACHE_BUDGET:
+        return
+    _entries[key] = (value, nbytes)
+    _stats["bytes"] += nbytes
+    while _stats["bytes"] > CACHE_BUDGET:
+        _stats["bytes"] -= _entries.popitem(last=False)[1][1]
+
+
+def _nbytes(encoded) -> int:
+    """Bytes of the arrays an encoding holds."""
+    arrays = [encoded.dense, encoded.codes] + [a for pair in encoded.sparse for a in pair]
+    return sum(a.nbytes for a in arrays if a is not None)
