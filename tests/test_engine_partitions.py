@@ -10,7 +10,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from cvrepro.engine import partitions
 from cvrepro.engine.inputs import prepare_data
-from cvrepro.partition import make_partitioner
+from cvrepro.partition import encode, make_partitioner
 from cvrepro.runner import run_cv
 
 TIMING = ["fit_seconds", "predict_seconds", "seconds"]
@@ -101,3 +101,17 @@ def test_runs_with_and_without_the_cache_store_the_same(tmp_path, monkeypatch, f
         pd.testing.assert_frame_equal(a.drop(columns=[c for c in TIMING if c in a]),
                                       b.drop(columns=[c for c in TIMING if c in b]))
     assert not on.iterations.auroc.isna().any()
+
+
+def test_kept_class_blocks_give_the_same_draws_within_their_byte_limit():
+    data = prepare_data(mixed_data())
+    counts = np.bincount(data.codes)
+    plain, kept = encode(data.X, data.codes, "hvdm"), encode(data.X, data.codes, "hvdm")
+    assert kept.keep_class_blocks(data.codes, max_bytes=8 * counts.max() ** 2) == 8 * counts[0] ** 2
+    assert len(kept.kept_blocks) == 1                      # the second class did not fit
+    assert kept.keep_class_blocks(data.codes) == 8 * (counts ** 2).sum()
+    for name in ("dobscv", "dbscv", "msscv"):
+        for seed in range(3):
+            splitter = make_partitioner(name, 5, seed, metric="hvdm")
+            assert (splitter.fold_ids(data.X, data.codes, encoded=kept)
+                    == splitter.fold_ids(data.X, data.codes, encoded=plain)).all()

@@ -4,20 +4,25 @@ A partition depends only on the data set, the partitioner, its parameters, k
 and the seed, yet the engine's tasks are per learner (:mod:`.tasks`): a grid
 of nine learners would draw each partition nine times. The distance-based
 partitioners (DB-SCV, DOB-SCV, MS-SCV of :mod:`cvrepro.partition`) are the
-costly ones: each draw computes its classes' pairwise distances and walks
-their neighbours. Here every drawn fold assignment is kept under the key
-(data fingerprint, partitioner class, its parameters, k, seed), and the
-encoding of a data set for a distance (:func:`cvrepro.partition.encode`)
-under (data fingerprint, metric), so that a worker draws each partition once
-whatever the number of learners. An entry holds exactly what a fresh draw
-returns (the fold ids are kept as small integers and handed out as int64, as
-drawn): results, and what the engine stores, do not depend on the cache.
+costly ones: each draw computes the pairwise distances within each class
+(most of its time) and walks their neighbours. Here every drawn fold
+assignment is kept under the key (data fingerprint, partitioner class, its
+parameters, k, seed), and a data set's encoding for a distance
+(:func:`cvrepro.partition.encode`), with its classes' distance blocks
+(``keep_class_blocks``), under (data fingerprint, metric): a worker draws
+each partition once whatever the number of learners, and computes each
+class's distances once per data set and metric whatever the number of
+partitions. An entry holds exactly what a fresh computation returns (fold ids
+are kept as small integers and handed out as int64, as drawn): results, and
+what the engine stores, do not depend on the cache.
 
 Memory: at most :data:`CACHE_BUDGET` bytes per process (each worker of a
-parallel run has its own), least recently used entries evicted first. A fold
-assignment costs one byte per example (k <= 127), so the default 64 MiB keeps
-about 11,000 partitions of Mushroom (5,644 examples), the largest of
-Moreno-Torres et al.'s sets: all the partitions of a study's engine run.
+parallel run has its own), least recently used entries evicted first; an
+encoding keeps class blocks only up to half the budget. A fold assignment
+costs one byte per example (k <= 127); the class blocks of the largest of
+Moreno-Torres et al.'s sets take 130 MiB (Phoneme, 5,404 examples; Mushroom
+128 MiB), so the default 320 MiB keeps them and about 30,000 partitions of
+such a set: all the partitions of a study's engine run.
 ``CACHE_BUDGET = 0`` turns the cache off; :func:`clear` empties it.
 """
 from __future__ import annotations
@@ -31,7 +36,7 @@ from .inputs import CVData
 
 __all__ = ["CACHE_BUDGET", "fold_ids", "clear", "stats"]
 
-CACHE_BUDGET = 64 << 20       # bytes per process
+CACHE_BUDGET = 320 << 20      # bytes per process
 _entries: OrderedDict = OrderedDict()     # key -> (value, bytes)
 _stats = {"hits": 0, "draws": 0, "bytes": 0}
 
@@ -50,7 +55,9 @@ def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) ->
         encoded = _get(ekey)
         if encoded is None:
             encoded = encode(data.X, data.codes, splitter.metric)
-            _put(ekey, encoded, _nbytes(encoded))
+            size = _nbytes(encoded)
+            size += encoded.keep_class_blocks(data.codes, max_bytes=CACHE_BUDGET / 2 - size)
+            _put(ekey, encoded, size)
     folds = splitter.fold_ids(data.X, data.codes, encoded=encoded)
     _stats["draws"] += 1
     small = folds.astype(np.int8 if k <= np.iinfo(np.int8).max else np.int16)
