@@ -124,15 +124,16 @@ SCALES = {
 }
 
 # estimate_core_hours(SCALES["paper"]) summed by learner: core-hours of the full design on all 27 data sets,
-# measured 2026-11-23 on the 2-core development machine in CPU time (load 10) on the engine's batched path
-# with the kernel matrices and neighbour orders kept across tasks (cvrepro.learners.keel_cache). Before
-# that sharing (same engine path): 1NN 0.69, 3NN 0.79, SVM 7.82, PDFC 8.95; the fold-by-fold estimate of
-# 2026-11-22 gave 37.7 (with the partitioning counted once, 0.63). Most of what is left: SVM and PDFC
-# (libsvm's solver on the largest sets), the three rule learners, and the partitioning: each learner's
-# tasks draw the same partitions again (0.65 core-hours per learner, nine times; the engine could keep
-# them per worker).
-PAPER_CORE_HOURS = {"1NN": 0.07, "3NN": 0.08, "C4.5": 0.50, "FURIA": 2.29, "LDA": 0.11, "PART": 2.40,
-                    "PDFC": 5.15, "RIPPER": 2.09, "SVM": 4.76, "partitioning": 5.85}
+# measured 2026-11-23 on the 2-core development machine in CPU time (load 6-8) on the engine's batched path
+# with the kernel matrices and neighbour orders kept across tasks (cvrepro.learners.keel_cache) and the
+# partitions kept per worker (cvrepro.engine.partitions: each drawn once per worker, not once per learner,
+# each class's distances computed once per worker and data set, not once per draw): 16.2 in all. Before
+# that partition sharing, the partitioning took 5.85 (0.65 per learner, nine times), 23.3 in all; before
+# the kernel sharing: 1NN 0.69, 3NN 0.79, SVM 7.82, PDFC 8.95; the fold-by-fold estimate of 2026-11-22
+# gave 37.7. Most of what is left: SVM and PDFC (libsvm's solver; 7.9 of their 9.1 on the five largest
+# sets) and the three rule learners.
+PAPER_CORE_HOURS = {"1NN": 0.07, "3NN": 0.07, "C4.5": 0.45, "FURIA": 2.14, "LDA": 0.09, "PART": 2.08,
+                    "PDFC": 4.77, "RIPPER": 1.87, "SVM": 4.37, "partitioning": 0.28}
 # Our C4.5 / PART against KEEL's C45-C / PART-C (the paper's) on DOB-SCV k=5 seed 0 folds, whole-data ranges:
 # (data set, ours, KEEL's, test instances, share with the same class, KEEL's crisp AUC of ours, of KEEL's).
 # Recorded by tools/compare_keel_c45_part.py (tests/fixtures/moreno_torres2012/keel_c45_part.csv).
