@@ -81,16 +81,16 @@ def test_the_cache_is_bounded(fresh_cache, monkeypatch):
     assert partitions.stats()["hits"] == 1
 
 
-@pytest.mark.parametrize("n_jobs", [1, 2])
-def test_runs_with_and_without_the_cache_store_the_same(tmp_path, monkeypatch, fresh_cache, n_jobs):
+@pytest.mark.parametrize("n_jobs, backend", [(1, "loky"), (2, "loky"), (2, "threading")])
+def test_runs_with_and_without_the_cache_store_the_same(tmp_path, monkeypatch, fresh_cache, n_jobs, backend):
     args = dict(datasets=[mixed_data()], learners=LEARNERS, folds=(2, 5), iterations=3, partitioner="dobscv",
                 partitioner_params={"metric": "hvdm"}, progress=False)
     monkeypatch.setattr(partitions, "CACHE_BUDGET", 0)        # nothing kept: every task draws
     off = run_cv(**args, store=tmp_path / "off")
     assert partitions.stats()["hits"] == 0 and partitions.stats()["entries"] == 0
     monkeypatch.undo()
-    on = run_cv(**args, store=tmp_path / "on", n_jobs=n_jobs)
-    if n_jobs == 1:
+    on = run_cv(**args, store=tmp_path / "on", n_jobs=n_jobs, backend=backend)
+    if backend == "threading" or n_jobs == 1:   # in this process
         assert partitions.stats()["hits"] > 0
     kept_off, kept_on = store_contents(tmp_path / "off"), store_contents(tmp_path / "on")
     assert kept_off.keys() == kept_on.keys() and len(kept_on) == 3 * 2 * 2   # kinds x learners x k

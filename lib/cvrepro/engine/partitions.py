@@ -27,6 +27,7 @@ such a set: all the partitions of a study's engine run.
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 import numpy as np
@@ -39,6 +40,7 @@ __all__ = ["CACHE_BUDGET", "fold_ids", "clear", "stats"]
 CACHE_BUDGET = 320 << 20      # bytes per process
 _entries: OrderedDict = OrderedDict()     # key -> (value, bytes)
 _stats = {"hits": 0, "draws": 0, "bytes": 0}
+_lock = threading.Lock()                  # the threading backend shares the cache between tasks
 
 
 def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) -> np.ndarray:
@@ -47,7 +49,6 @@ def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) ->
     key = ("folds", data.fingerprint, type(splitter).__name__, repr(sorted(params.items())), int(k), int(seed))
     kept = _get(key)
     if kept is not None:
-        _stats["hits"] += 1
         return kept.astype(np.int64)
     encoded = None
     if splitter.uses_distance:
@@ -59,7 +60,6 @@ def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) ->
             size += encoded.keep_class_blocks(data.codes, max_bytes=CACHE_BUDGET / 2 - size)
             _put(ekey, encoded, size)
     folds = splitter.fold_ids(data.X, data.codes, encoded=encoded)
-    _stats["draws"] += 1
     small = folds.astype(np.int8 if k <= np.iinfo(np.int8).max else np.int16)
     small.flags.writeable = False
     _put(key, small, small.nbytes)
@@ -68,8 +68,9 @@ def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) ->
 
 def clear() -> None:
     """Forget every kept partition and encoding of this process (and reset :func:`stats`)."""
-    _entries.clear()
-    _stats.update(hits=0, draws=0, bytes=0)
+    with _lock:
+        _entries.clear()
+        _stats.update(hits=0, draws=0, bytes=0)
 
 
 def stats() -> dict:
@@ -78,19 +79,24 @@ def stats() -> dict:
 
 
 def _get(key):
-    if key not in _entries:
-        return None
-    _entries.move_to_end(key)
-    return _entries[key][0]
+    with _lock:
+        entry = _entries.get(key)
+        if entry is None:
+            _stats["draws"] += key[0] == "folds"   # a miss: the caller draws it
+            return None
+        _entries.move_to_end(key)
+        _stats["hits"] += key[0] == "folds"
+        return entry[0]
 
 
 def _put(key, value, nbytes: int) -> None:
-    if nbytes > CACHE_BUDGET:
-        return
-    _entries[key] = (value, nbytes)
-    _stats["bytes"] += nbytes
-    while _stats["bytes"] > CACHE_BUDGET:
-        _stats["bytes"] -= _entries.popitem(last=False)[1][1]
+    with _lock:
+        if nbytes > CACHE_BUDGET or key in _entries:
+            return
+        _entries[key] = (value, nbytes)
+        _stats["bytes"] += nbytes
+        while _stats["bytes"] > CACHE_BUDGET:
+            _stats["bytes"] -= _entries.popitem(last=False)[1][1]
 
 
 def _nbytes(encoded) -> int:
