@@ -74,6 +74,8 @@ class _Encoded:
     each contributing ``1`` when either side is missing. ``codes`` holds HEOM
     nominal codes, missing values replaced by unique negative codes so that
     they never match (Hamming distance then counts mismatches exactly).
+    ``kept_blocks``: class distance blocks kept by :meth:`keep_class_blocks`
+    (none unless asked), reused by every draw on these data.
     """
 
     def __init__(self, X, y, metric: str):
@@ -124,6 +126,30 @@ class _Encoded:
         self.dense = np.hstack(dense) if dense else None
         self.sparse = sparse
         self.codes = np.column_stack(codes) if codes else None
+        self.kept_blocks: dict = {}    # class rows (bytes) -> their distance block, see keep_class_blocks
+
+    def keep_class_blocks(self, y, max_bytes: float = np.inf) -> int:
+        """Compute and keep the pairwise squared distances within each class (those small
+        enough to be walked on a whole block, while the total stays within ``max_bytes``),
+        so that every later draw on these data reuses them instead of recomputing them
+        (the bulk of a draw's time). Returns the bytes kept."""
+        labels = _class_codes(y)
+        kept = sum(b.nbytes for b in self.kept_blocks.values())
+        for c in np.unique(labels):
+            rows = np.flatnonzero(labels == c)
+            size = len(rows) ** 2 * 8
+            if len(rows) ** 2 > _MAX_BLOCK or kept + size > max_bytes or rows.tobytes() in self.kept_blocks:
+                continue
+            block = self.block(rows)
+            block.flags.writeable = False
+            self.kept_blocks[rows.tobytes()] = block
+            kept += size
+        return kept
+
+    def class_block(self, rows: np.ndarray) -> np.ndarray:
+        """Squared distances among ``rows``: the kept block if there is one, else computed."""
+        kept = self.kept_blocks.get(rows.tobytes())
+        return kept if kept is not None else self.block(rows)
 
     def block(self, a: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
         """Squared distances between rows ``a`` and rows ``b`` (default: ``a``)."""
@@ -182,7 +208,7 @@ class _ClassWalk:
         self.enc, self.rows = enc, rows
         n = len(rows)
         self.free = np.ones(n, dtype=bool)
-        self.full = enc.block(rows) if n * n <= _MAX_BLOCK else None
+        self.full = enc.class_block(rows) if n * n <= _MAX_BLOCK else None
 
     def take(self, positions) -> None:
         self.free[positions] = False

@@ -1,6 +1,7 @@
 """One task of :func:`cvrepro.runner.run_cv`: a run of iterations of one cell, partitioned, fitted, scored.
 
-Iteration ``i`` partitions with seed ``seed + i``; the learner of fold ``f``
+Iteration ``i`` partitions with seed ``seed + i`` (drawn once per worker
+process and reused by every learner's task, :mod:`.partitions`); the learner of fold ``f``
 gets ``random_state`` :func:`learner_seed` ``(seed, i, f)`` unless its
 ``random_state`` was fixed (then it is kept).
 
@@ -21,7 +22,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .. import metrics as M
-from ..partition import encode, make_partitioner
+from . import partitions
 from .inputs import CVData
 
 __all__ = ["LearnerFactory", "learner_seeds", "learner_seed", "FoldOutcome", "fit_predict_folds",
@@ -215,15 +216,11 @@ def run_task(data: CVData, est, task: Task) -> dict[str, pd.DataFrame]:
     classes = np.arange(K)
     full_prior = np.bincount(data.codes, minlength=K) / n
     fold_rows, iter_rows, oofs, fold_ids = [], [], [], []
-    encoded = None
     make = LearnerFactory(learner, est)
     plans = []   # (iteration, fold ids, splits, seeds, partition seconds)
     for it in task.iterations:
         started = time.perf_counter()
-        splitter = make_partitioner(partitioner, k, task.seed + it, **params)
-        if splitter.uses_distance and encoded is None:
-            encoded = encode(data.X, data.codes, splitter.metric)
-        fold_of = splitter.fold_ids(data.X, data.codes, encoded=encoded)
+        fold_of = partitions.fold_ids(data, partitioner, k, task.seed + it, params)   # kept per worker
         splits = [(np.flatnonzero(fold_of != f), np.flatnonzero(fold_of == f)) for f in range(k)]
         plans.append((it, fold_of, splits, learner_seeds(task.seed, it, k), time.perf_counter() - started))
     outcomes_all = fit_predict_folds(make, data, [s for p in plans for s in p[2]],

@@ -124,15 +124,16 @@ SCALES = {
 }
 
 # estimate_core_hours(SCALES["paper"]) summed by learner: core-hours of the full design on all 27 data sets,
-# measured 2026-11-23 on the 2-core development machine in CPU time (load 10) on the engine's batched path
-# with the kernel matrices and neighbour orders kept across tasks (cvrepro.learners.keel_cache). Before
-# that sharing (same engine path): 1NN 0.69, 3NN 0.79, SVM 7.82, PDFC 8.95; the fold-by-fold estimate of
-# 2026-11-22 gave 37.7 (with the partitioning counted once, 0.63). Most of what is left: SVM and PDFC
-# (libsvm's solver on the largest sets), the three rule learners, and the partitioning: each learner's
-# tasks draw the same partitions again (0.65 core-hours per learner, nine times; the engine could keep
-# them per worker).
-PAPER_CORE_HOURS = {"1NN": 0.07, "3NN": 0.08, "C4.5": 0.50, "FURIA": 2.29, "LDA": 0.11, "PART": 2.40,
-                    "PDFC": 5.15, "RIPPER": 2.09, "SVM": 4.76, "partitioning": 5.85}
+# measured 2026-11-23 on the 2-core development machine in CPU time (load 6-8) on the engine's batched path
+# with the kernel matrices and neighbour orders kept across tasks (cvrepro.learners.keel_cache) and the
+# partitions kept per worker (cvrepro.engine.partitions: each drawn once per worker, not once per learner,
+# each class's distances computed once per worker and data set, not once per draw): 16.2 in all. Before
+# that partition sharing, the partitioning took 5.85 (0.65 per learner, nine times), 23.3 in all; before
+# the kernel sharing: 1NN 0.69, 3NN 0.79, SVM 7.82, PDFC 8.95; the fold-by-fold estimate of 2026-11-22
+# gave 37.7. Most of what is left: SVM and PDFC (libsvm's solver; 7.9 of their 9.1 on the five largest
+# sets) and the three rule learners.
+PAPER_CORE_HOURS = {"1NN": 0.07, "3NN": 0.07, "C4.5": 0.45, "FURIA": 2.14, "LDA": 0.09, "PART": 2.08,
+                    "PDFC": 4.77, "RIPPER": 1.87, "SVM": 4.37, "partitioning": 0.28}
 # Our C4.5 / PART against KEEL's C45-C / PART-C (the paper's) on DOB-SCV k=5 seed 0 folds, whole-data ranges:
 # (data set, ours, KEEL's, test instances, share with the same class, KEEL's crisp AUC of ours, of KEEL's).
 # Recorded by tools/compare_keel_c45_part.py (tests/fixtures/moreno_torres2012/keel_c45_part.csv).
@@ -835,16 +836,17 @@ def estimate_core_hours(params: dict, n_jobs: int = 2, iterations: int = 2) -> p
     in a process (:mod:`cvrepro.learners.keel_cache`: the SVM's kernel matrix, the kNN's neighbour order)
     is timed apart: the first call on a data set is timed again once warm, the difference is the one-off
     cost, counted once per worker (``n_jobs``) and data set; the rest is per fit. The partitioning row
-    times, as a task does, one encoding per task and one draw per partitioner and scheme, scaled by the
-    tasks and draws of the run, times the number of learners: the engine's tasks are per learner, and
-    each task draws its iterations' partitions itself."""
-    import math
+    times the engine's partitions (:mod:`cvrepro.engine.partitions`, kept per worker process and reused
+    by every learner's task): the first draw on the data set, which also encodes it and computes its
+    classes' distance blocks, once per worker; then ``iterations`` draws per partitioner and scheme,
+    scaled by the draws of the run, each drawn once per worker (``min(n_jobs, learners)``: tasks of the
+    same iterations for different learners run on different workers, so each worker ends up drawing
+    about every partition)."""
 
+    from ..engine import partitions
     from ..engine.inputs import prepare_data
-    from ..engine.planning import iterations_per_task
     from ..engine.tasks import LearnerFactory, fit_predict_folds, learner_seeds
     from ..learners import keel_cache
-    from ..partition import encode
 
     E, T = params["experiments"], params["true_partitions"]
     C = max(E, params["convergence_experiments"])
@@ -885,19 +887,16 @@ def estimate_core_hours(params: dict, n_jobs: int = 2, iterations: int = 2) -> p
                 seconds += cpu(fit_predict_folds, make, data, splits, seeds) / len(splits) * fits
             rows[(name, learner)] = seconds / 3600
         keel_cache.clear()
-        part_seconds = 0.0
+        # the engine's path (cvrepro.engine.partitions): the first draw on a data set also encodes it and
+        # computes its classes' distance blocks (once per worker); later draws reuse them
+        partitions.clear()
+        part_seconds = cpu(partitions.fold_ids, data, "dobscv", 2, SEED, {"metric": DISTANCE}) * n_jobs
         for k, r in SCHEMES.values():
-            per_task = iterations_per_task(k)
             for key in PARTITIONERS.values():
-                splitter = make_partitioner(key, k, SEED, metric=DISTANCE)
-                encoded, encoding = None, 0.0
-                if splitter.uses_distance:
-                    t0 = time.process_time()
-                    encoded = encode(ds.X, codes, splitter.metric)
-                    encoding = time.process_time() - t0
-                draw = cpu(splitter.fold_ids, ds.X, codes, encoded=encoded)
+                draw = sum(cpu(partitions.fold_ids, data, key, k, SEED + 1 + i, {"metric": DISTANCE})
+                           for i in range(iterations)) / iterations
                 draws = C * r + (T if key == "scv" else 0)
-                tasks = math.ceil(C * r / per_task) + (math.ceil(T / per_task) if key == "scv" else 0)
-                part_seconds += draw * draws + encoding * tasks
-        rows[(name, "partitioning")] = part_seconds * len(params["learners"]) / 3600
+                part_seconds += draw * draws * min(n_jobs, len(params["learners"]))
+        partitions.clear()
+        rows[(name, "partitioning")] = part_seconds / 3600
     return pd.Series(rows, name="core_hours")
