@@ -284,6 +284,8 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
     Resumable: a killed run restarts from the store."""
     import warnings
 
+    from ..engine import partitions
+    from ..engine.inputs import prepare_data
     from ..runner import CVFailureWarning, run_cv
     from ..shift import ShiftMeter
 
@@ -310,6 +312,7 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
         if name != current:
             current, ds = name, load(name)
             data = (name, ds.X, ds.y)
+            cvdata = prepare_data(data)          # the engine's view: its partitions are kept per process
             tables.append(_dataset_table(name, ds))
             models = build_learners(learners, ds.X)
             codes = np.asarray(pd.Categorical(ds.y).codes)
@@ -332,7 +335,7 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
                     convs.append({"dataset": name, "learner": learner, "partitioner": part, "scheme": scheme,
                                   **row})
         for i in range(min(n_shift, E * r)):
-            folds = make_partitioner(PARTITIONERS[part], k, SEED + i, metric=DISTANCE).fold_ids(ds.X, codes)
+            folds = partitions.fold_ids(cvdata, PARTITIONERS[part], k, SEED + i, {"metric": DISTANCE})
             shifts.append({"dataset": name, "partitioner": part, "scheme": scheme, "partition": i,
                            **meter.measure(folds)})
         bar.update(1)
