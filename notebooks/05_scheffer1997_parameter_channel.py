@@ -169,15 +169,7 @@ greedy = study.greedy_check(runs)
 show_table(greedy, out, "greedy_searches",
            "Table 5. The paper's greedy search run for real (ParameterChannel around our C4.5) at the paper's c: "
            "trials per search and how many searches gained exactly the formula's c - X hits.", digits=2)
-lines = []
-for _, r in summary.iterrows():
-    lines.append(f"on {r['data set']} our C4.5 has {r['C4.5 hits ours']} hits "
-                 f"({r['C4.5 hits ours'] - r['C4.5 hits paper']:+d} against StatLog's C4.5), rank {r['rank ours']} "
-                 f"(StatLog's: {r['rank paper']}); the next rank needs z = {r['z for the next rank ours']:.0f} extra "
-                 f"hits, which 90 % of orderings reach at c = {r['c for 90 % (formula)']} (simulated "
-                 f"{r['c for 90 % (simulated)']}; the paper's c for its own z: {r['c paper']})")
-say("In short: " + "; ".join(lines) + ". "
-    + f"All {int(greedy['agree'].sum())} of {int(greedy['orderings'].sum())} real searches found exactly c - X extra hits.")
+say(study.describe_channel(summary, greedy))
 
 # %%
 show_figure(study.figure_gain_check(runs), out, "figure_gain_check",
