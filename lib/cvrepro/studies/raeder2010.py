@@ -1022,27 +1022,25 @@ def claims(ranks: pd.DataFrame, info: dict, settle: pd.DataFrame, leads: pd.Data
     theirs = _table_1_checks(_paper_table_1_long(), 0.709)
     trivial_steady = (f"with {n_it} iterations the steady-state estimate is no longer than the canonical 5x2-fold "
                       "one" if n_it <= CANONICAL_REPEATS[2] else None)
-    out.append(_claim("2-fold CV gives the most pessimistic canonical estimate for every classifier", "Table I",
-                      ours["canonical 2 last"].mean(),
-                      f"2-fold ranks last for {_count(ours['canonical 2 last'])} classifiers "
-                      f"(the paper's Table I: {_count(theirs['canonical 2 last'])})"))
-    out.append(_claim("2-fold CV gives the most pessimistic steady-state estimate for every classifier", "Table I",
-                      ours["steady 2 last"].mean(),
-                      f"2-fold ranks last for {_count(ours['steady 2 last'])} classifiers "
-                      f"(the paper's Table I: {_count(theirs['steady 2 last'])})", undecided=trivial_steady))
-    out.append(_claim("canonical 2-fold is significantly more pessimistic than canonical 5-fold for every classifier",
-                      "Table I, Sec. III", ours["canonical 2 vs 5"].mean(),
-                      f"rank difference above the critical distance ({cd:.3f}) for "
-                      f"{_count(ours['canonical 2 vs 5'])} classifiers (the paper's own Table I, critical distance "
-                      f"0.709: {_count(theirs['canonical 2 vs 5'])})"))
-    out.append(_claim("canonical 5-fold and 10-fold are statistically indistinguishable", "Table I, Sec. III",
-                      ours["canonical 5 ~ 10"].mean(),
-                      f"rank difference within the critical distance for {_count(ours['canonical 5 ~ 10'])} "
-                      f"classifiers (the paper's Table I: {_count(theirs['canonical 5 ~ 10'])})"))
-    out.append(_claim("steady-state 10-fold is the most optimistic estimate for every classifier", "Table I",
-                      ours["steady 10 first"].mean(),
-                      f"10-fold ranks first for {_count(ours['steady 10 first'])} classifiers "
-                      f"(the paper's Table I: {_count(theirs['steady 10 first'])})", undecided=trivial_steady))
+    table_1_claims = [   # (claim, where, column of _table_1_checks, evidence before the counts, undecided)
+        ("2-fold CV gives the most pessimistic canonical estimate for every classifier", "Table I",
+         "canonical 2 last", "2-fold ranks last for", None),
+        ("2-fold CV gives the most pessimistic steady-state estimate for every classifier", "Table I",
+         "steady 2 last", "2-fold ranks last for", trivial_steady),
+        ("canonical 2-fold is significantly more pessimistic than canonical 5-fold for every classifier",
+         "Table I, Sec. III", "canonical 2 vs 5", f"rank difference above the critical distance ({cd:.3f}) for",
+         None),
+        ("canonical 5-fold and 10-fold are statistically indistinguishable", "Table I, Sec. III",
+         "canonical 5 ~ 10", "rank difference within the critical distance for", None),
+        ("steady-state 10-fold is the most optimistic estimate for every classifier", "Table I",
+         "steady 10 first", "10-fold ranks first for", trivial_steady),
+    ]
+    for claim, where, column, evidence, undecided in table_1_claims:
+        paper = ("the paper's own Table I, critical distance 0.709" if column == "canonical 2 vs 5"
+                 else "the paper's Table I")
+        out.append(_claim(claim, where, ours[column].mean(),
+                          f"{evidence} {_count(ours[column])} classifiers ({paper}: {_count(theirs[column])})",
+                          undecided=undecided))
 
     # Figure 1
     censored = settle.censored.mean() if len(settle) else 1.0
