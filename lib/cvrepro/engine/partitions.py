@@ -27,20 +27,17 @@ such a set: all the partitions of a study's engine run.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 import numpy as np
 
+from ..budget_cache import BudgetCache
 from ..partition import encode, make_partitioner
 from .inputs import CVData
 
 __all__ = ["CACHE_BUDGET", "fold_ids", "clear", "stats"]
 
 CACHE_BUDGET = 320 << 20      # bytes per process
-_entries: OrderedDict = OrderedDict()     # key -> (value, bytes)
-_stats = {"hits": 0, "draws": 0, "bytes": 0}
-_lock = threading.Lock()                  # the threading backend shares the cache between tasks
+_entries = BudgetCache(lambda: CACHE_BUDGET)
+_stats = {"hits": 0, "draws": 0}          # fold assignments reused / drawn since the last clear()
 
 
 def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) -> np.ndarray:
@@ -58,45 +55,30 @@ def fold_ids(data: CVData, partitioner: str, k: int, seed: int, params: dict) ->
             encoded = encode(data.X, data.codes, splitter.metric)
             size = _nbytes(encoded)
             size += encoded.keep_class_blocks(data.codes, max_bytes=CACHE_BUDGET / 2 - size)
-            _put(ekey, encoded, size)
+            _entries.put(ekey, encoded, size)
     folds = splitter.fold_ids(data.X, data.codes, encoded=encoded)
     small = folds.astype(np.int8 if k <= np.iinfo(np.int8).max else np.int16)
     small.flags.writeable = False
-    _put(key, small, small.nbytes)
+    _entries.put(key, small, small.nbytes)
     return folds
 
 
 def clear() -> None:
     """Forget every kept partition and encoding of this process (and reset :func:`stats`)."""
-    with _lock:
-        _entries.clear()
-        _stats.update(hits=0, draws=0, bytes=0)
+    _entries.clear()
+    _stats.update(hits=0, draws=0)
 
 
 def stats() -> dict:
     """This process's partitions drawn and reused since the last :func:`clear`, and bytes kept."""
-    return {**_stats, "entries": len(_entries)}
+    return {**_stats, "bytes": _entries.nbytes, "entries": len(_entries)}
 
 
 def _get(key):
-    with _lock:
-        entry = _entries.get(key)
-        if entry is None:
-            _stats["draws"] += key[0] == "folds"   # a miss: the caller draws it
-            return None
-        _entries.move_to_end(key)
-        _stats["hits"] += key[0] == "folds"
-        return entry[0]
-
-
-def _put(key, value, nbytes: int) -> None:
-    with _lock:
-        if nbytes > CACHE_BUDGET or key in _entries:
-            return
-        _entries[key] = (value, nbytes)
-        _stats["bytes"] += nbytes
-        while _stats["bytes"] > CACHE_BUDGET:
-            _stats["bytes"] -= _entries.popitem(last=False)[1][1]
+    value = _entries.get(key)
+    if key[0] == "folds":
+        _stats["hits" if value is not None else "draws"] += 1   # a miss: the caller draws it
+    return value
 
 
 def _nbytes(encoded) -> int:

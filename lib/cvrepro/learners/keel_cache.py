@@ -21,15 +21,16 @@ SVM, PDFC and the kNNs on it peaked at 1.7 GB resident. :func:`clear` frees it.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
 from collections.abc import Callable
 
 import numpy as np
 
+from ..budget_cache import BudgetCache
+
 __all__ = ["CACHE_BUDGET", "digest", "cached", "clear", "cached_keys"]
 
 CACHE_BUDGET = 1 << 30        # bytes per process: e.g. mushroom's kernel matrix (0.25 GB) and neighbour order
-_entries: OrderedDict = OrderedDict()     # key -> (value, bytes)
+_entries = BudgetCache(lambda: CACHE_BUDGET)
 
 
 def digest(*parts) -> str:
@@ -48,14 +49,10 @@ def digest(*parts) -> str:
 
 def cached(key: str, nbytes: int, build: Callable[[], object]):
     """The entry ``key``, built by ``build()`` (about ``nbytes`` bytes) if it is not kept yet."""
-    if key in _entries:
-        _entries.move_to_end(key)
-        return _entries[key][0]
-    value = build()
-    if nbytes <= CACHE_BUDGET:
-        _entries[key] = (value, nbytes)
-        while sum(b for _, b in _entries.values()) > CACHE_BUDGET:
-            _entries.popitem(last=False)
+    value = _entries.get(key)
+    if value is None:
+        value = build()
+        _entries.put(key, value, nbytes)
     return value
 
 
@@ -66,4 +63,4 @@ def clear() -> None:
 
 def cached_keys() -> list[str]:
     """Keys kept now, least recently used first."""
-    return list(_entries)
+    return _entries.keys()
