@@ -28,6 +28,7 @@ ks_ties = None                     # KS with equal estimates: 'merge' (our readi
 n_jobs = 2                         # local workers
 backend = "loky"                   # "loky", "dask" or a scheduler address
 store = "../results/raeder2010"    # result cache (resumable); None keeps results in memory
+shipped = "../results/paper"       # at profile paper: the shipped tables, read instead of computing; None: compute
 output_dir = "../figures/raeder2010"
 
 # %%
@@ -71,7 +72,7 @@ say(study.describe_stand_ins(params["datasets"]))
 # One run of repeated stratified CV for every data set, learner and k, and for the true-test sets; cached in `store`.
 
 # %%
-results = study.run(params, store=store, n_jobs=n_jobs, backend=backend)
+results = study.run(params, store=store, n_jobs=n_jobs, backend=backend, shipped=shipped)
 failures = results.cv.failures
 save_table(failures, out, "failures")
 if len(failures):

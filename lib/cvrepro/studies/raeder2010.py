@@ -42,6 +42,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
+from .. import shipped as shipped_results
 from ..convergence import (
     KS_TIES,
     PAIRINGS,
@@ -61,7 +62,8 @@ __all__ = [
     "PAPER_DATASETS", "HEART_H_NOTE", "DATASETS", "LEARNERS", "FOLDS", "PARTITIONER", "SEED",
     "PAPER_ITERATIONS", "CANONICAL_REPEATS", "TRUE_TEST_DATASETS", "TRUE_TEST_LEARNERS", "TABLE_2_PAIR",
     "TABLE_2_FOLDS", "TABLE_3_PARTS", "REPLAY_CAP", "STOPPING_RULES", "READINGS", "SCALES", "C45_LAPLACE_NOTE",
-    "Results", "run", "make_learners", "stand_ins", "learners_table", "readings", "to_paper_names",
+    "Results", "run", "to_tables", "from_tables", "recompute_slice", "make_learners", "stand_ins",
+    "learners_table", "readings", "to_paper_names",
     "describe_stand_ins", "estimates", "table_1", "table_1_shown", "table_1_vs_paper", "table_1_side_by_side",
     "running_means", "settling_iterations", "settling_by_learner", "lead_changes", "figure_1_panels",
     "figure_1", "seed_verdicts", "opposite_seeds", "table_2", "table_2_vs_paper", "describe_table_2_seeds",
@@ -81,6 +83,9 @@ PAPER_ITERATIONS = 500
 CANONICAL_REPEATS = {2: 5, 5: 2, 10: 1}
 LEARNERS = ["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO"]
 FOLDS = [2, 5, 10]
+STUDY_ID = "raeder2010"
+# The paper run, cheapest learners first (tools/paper_run.py): MLP alone is about 40 % of the cost.
+PAPER_ORDER = (("NB",), ("5-NN",), ("C4.5",), ("HDDT",), ("SMO",), ("MLP",))
 PARTITIONER = "scv"          # stratified k-fold, as WEKA's cross-validation
 SEED = 0                     # iteration i uses seed SEED + i
 
@@ -219,7 +224,8 @@ def make_learners(names, c45_laplace: bool = True) -> dict:
     return models
 
 
-def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> Results:
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True,
+        shipped=None) -> Results:
     """Run the experiments of ``params`` (a profile's parameters, see ``SCALES``).
 
     Every data set, learner and k in ``params`` gets ``params["iterations"]``
@@ -227,7 +233,13 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
     true-test data sets get the same for :data:`TRUE_TEST_LEARNERS`, plus one
     fit on the training set scored on the test set. ``store`` caches every
     iteration (resumable after a kill, same numbers whatever ``n_jobs``).
+    ``shipped``: a folder of shipped results (:mod:`cvrepro.shipped`); at the
+    ``paper`` profile, when it holds this study, its tables are read (checksums
+    verified, same design) instead of computing anything.
     """
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
     models = make_learners(params["learners"], params["c45_laplace"])
     common = dict(folds=tuple(params["folds"]), iterations=params["iterations"], partitioner=PARTITIONER,
                   store=store, n_jobs=n_jobs, backend=backend, seed=params["seed"], progress=progress)
@@ -238,6 +250,41 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
     tt_cv = run_cv(params["true_test_datasets"], tt_models, **common)
     actual = true_test_performance(params["true_test_datasets"], tt_models)
     return Results(params, cv, tt_cv, actual)
+
+
+def to_tables(results: Results) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile): the
+    per-iteration estimates and failed folds of the grid and of the true-test part, and the true-test AUROCs."""
+    tables = {"iterations": results.cv.iterations, "failures": results.cv.failures}
+    if results.true_test_cv is not None:
+        tables.update(true_test_iterations=results.true_test_cv.iterations,
+                      true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
+    return tables
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
+    """:class:`Results` rebuilt from :func:`to_tables`' tables (no per-instance predictions)."""
+    def cv(prefix):
+        return CVResults(None, tables[f"{prefix}iterations"], tables[f"{prefix}failures"], None, {}, [], None)
+    if "true_test" not in tables:
+        return Results(params, cv(""))
+    return Results(params, cv(""), cv("true_test_"), tables["true_test"])
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute ``n_cells`` iterations of the grid chosen by ``random_state`` (data set, learner, k and
+    iteration drawn from ``tables["iterations"]``) from scratch, beside the shipped AUROC: the check that
+    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``)."""
+    shipped_rows = tables["iterations"].sample(n_cells, random_state=random_state)
+    rows = []
+    for r in shipped_rows.itertuples():
+        learner = make_learners([r.learner], params["c45_laplace"])
+        cv = run_cv([r.dataset], learner, folds=(int(r.k),), iterations=1, partitioner=PARTITIONER,
+                    seed=params["seed"] + int(r.iteration), progress=False)
+        rows.append({"dataset": r.dataset, "learner": r.learner, "k": int(r.k), "iteration": int(r.iteration),
+                     "shipped": r.auroc, "recomputed": float(cv.iterations.auroc.iloc[0])})
+    return pd.DataFrame(rows)
 
 
 def true_test_performance(datasets, learners: dict) -> pd.DataFrame:

@@ -1,0 +1,178 @@
+"""Paper-scale results computed once and shipped with the project, as compact tables with checksums.
+
+A study's ``paper`` profile costs core-hours; its notebook needs only a few
+small tables (per-iteration estimates, not per-instance predictions). Those
+tables are shipped under ``results/paper/<study>/`` as compressed Parquet,
+listed in that folder's ``manifest.json`` with each file's SHA-256 and row
+count, the parameters and commit that produced them, and the run's wall and
+CPU time. A notebook at ``paper`` reads them instead of fitting anything
+(:func:`load`); anyone can recompute any part with the ``paper`` profile and a
+store of their own, and get the same numbers (the slice tests check a few
+cells of each shipped study that way).
+
+:func:`save` writes a study's tables and manifest; :func:`verify` checks every
+file of a shipped folder against its manifest; :func:`load` verifies and reads.
+A missing or damaged file is a :class:`ShippedResultsError` naming the file
+and how to restore or recompute it: never a silent wrong number.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
+           "manifest", "same_parameters", "tables_for", "MANIFEST", "FORMAT"]
+
+MANIFEST = "manifest.json"
+FORMAT = "cvrepro-shipped/1"
+_COMPRESSION = "zstd"
+
+
+class ShippedResultsError(RuntimeError):
+    """A shipped results file is missing, damaged or does not match its manifest."""
+
+
+def shipped_root() -> Path:
+    """Where shipped results live: ``$CVREPRO_SHIPPED``, else ``results/paper/`` at the project root."""
+    env = os.environ.get("CVREPRO_SHIPPED")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "results" / "paper"
+
+
+def study_folder(study: str, root: str | Path | None = None) -> Path:
+    """The folder of ``study``'s shipped tables."""
+    return (Path(root) if root is not None else shipped_root()) / study
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _commit() -> dict:
+    """The project's git commit and whether its tree had uncommitted changes (None outside a checkout)."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
+                                check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "lib"], cwd=root, capture_output=True,
+                               text=True, check=True).stdout.strip() != ""
+    except (OSError, subprocess.CalledProcessError):
+        return {"commit": None, "dirty": None}
+    return {"commit": commit, "dirty": dirty}
+
+
+def _jsonable(params: dict) -> dict:
+    return json.loads(json.dumps(params, default=list))
+
+
+def save(study: str, tables: dict[str, pd.DataFrame], params: dict, *, profile: str = "paper",
+         wall_seconds: float | None = None, cpu_seconds: float | None = None, note: str = "",
+         root: str | Path | None = None) -> Path:
+    """Write ``tables`` (name -> DataFrame) as ``<name>.parquet`` and the manifest; returns the folder.
+
+    Each file is written to a temporary name and renamed, so a killed save
+    leaves the previous file or none, never half of one.
+    """
+    folder = study_folder(study, root)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for name, table in tables.items():
+        path = folder / f"{name}.parquet"
+        tmp = path.with_suffix(".parquet.tmp")
+        table.to_parquet(tmp, compression=_COMPRESSION, index=False)
+        os.replace(tmp, path)
+        files[path.name] = {"sha256": _sha256(path), "rows": int(len(table)), "bytes": path.stat().st_size}
+    doc = {"format": FORMAT, "study": study, "profile": profile, "parameters": _jsonable(params),
+           **_commit(), "created": time.strftime("%Y-%m-%d %H:%M:%S"),
+           "wall_seconds": wall_seconds, "cpu_seconds": cpu_seconds, "note": note, "files": files}
+    tmp = folder / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(doc, indent=2, sort_keys=False) + "\n")
+    os.replace(tmp, folder / MANIFEST)
+    return folder
+
+
+def manifest(study: str, root: str | Path | None = None) -> dict | None:
+    """The manifest of ``study``'s shipped tables, or None when nothing is shipped for it."""
+    path = study_folder(study, root) / MANIFEST
+    if not path.exists():
+        return None
+    try:
+        doc = json.loads(path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ShippedResultsError(f"{path} is not a valid manifest ({exc}); restore it with "
+                                  f"`git checkout -- {path}`") from None
+    if doc.get("format") != FORMAT or doc.get("study") != study:
+        raise ShippedResultsError(f"{path} is not a {FORMAT} manifest of study {study!r}")
+    return doc
+
+
+def available(study: str, root: str | Path | None = None) -> bool:
+    """Whether ``study`` has shipped tables (a manifest; :func:`verify` checks the files)."""
+    return (study_folder(study, root) / MANIFEST).exists()
+
+
+def verify(study: str, root: str | Path | None = None) -> dict:
+    """Check every file in ``study``'s manifest (present, same SHA-256); returns the manifest.
+
+    Raises :class:`ShippedResultsError` naming each bad file and the fix.
+    """
+    doc = manifest(study, root)
+    folder = study_folder(study, root)
+    if doc is None:
+        raise ShippedResultsError(f"no shipped results for study {study!r} (no {folder / MANIFEST}); "
+                                  f"compute them with the paper profile (docs/scaling.md)")
+    problems = []
+    for name, entry in doc["files"].items():
+        path = folder / name
+        if not path.exists():
+            problems.append(f"{path}: missing")
+        elif _sha256(path) != entry["sha256"]:
+            problems.append(f"{path}: SHA-256 differs from the manifest (damaged or edited)")
+    if problems:
+        raise ShippedResultsError(
+            "shipped results failed their checksums:\n  " + "\n  ".join(problems)
+            + f"\nRestore them with `git checkout -- {folder}`, or recompute that study at the paper profile "
+              "with a store of your own (the notebook's `shipped=None`, see docs/scaling.md).")
+    return doc
+
+
+def same_parameters(doc: dict, params: dict) -> list[str]:
+    """The parameter names whose values differ between a manifest and ``params`` (empty: the same run)."""
+    shipped, wanted = doc["parameters"], _jsonable(params)
+    return sorted(k for k in set(shipped) | set(wanted) if shipped.get(k) != wanted.get(k))
+
+
+def load(study: str, params: dict | None = None, root: str | Path | None = None) -> dict[str, pd.DataFrame]:
+    """``study``'s shipped tables (name -> DataFrame), after :func:`verify`.
+
+    With ``params``, the shipped run must have exactly these parameters; a
+    difference is an error naming the parameters, since those tables answer
+    another design.
+    """
+    doc = verify(study, root)
+    if params is not None:
+        differ = same_parameters(doc, params)
+        if differ:
+            raise ShippedResultsError(
+                f"the shipped {study!r} results were computed with other parameters ({', '.join(differ)}); "
+                "run without shipped results (shipped=None) and a store to compute this design")
+    folder = study_folder(study, root)
+    return {Path(name).stem: pd.read_parquet(folder / name) for name in doc["files"]}
+
+
+def tables_for(study: str, params: dict, root: str | Path | None) -> dict[str, pd.DataFrame] | None:
+    """What a study's ``run`` reads instead of computing: the shipped tables when ``root`` is given,
+    ``params`` are at the ``paper`` profile and ``study`` is shipped there (verified, and of exactly
+    this design, see :func:`load`); None when there is nothing to read (compute instead)."""
+    if root is None or params.get("profile") != "paper" or not available(study, root):
+        return None
+    return load(study, params, root)

@@ -1,0 +1,108 @@
+"""Shipped paper-scale results (cvrepro.shipped): checksums, the design check, and recomputed slices.
+
+Every study shipped under results/paper/ has its files checked against its
+manifest, and a few cells of its design, chosen by seed, recomputed from
+scratch with the paper profile: they must equal the shipped numbers. The
+mechanism itself is tested on a small design shipped to a temporary folder.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cvrepro import shipped
+from cvrepro.profiles import study_parameters
+from cvrepro.studies import STUDY_IDS, load_study
+from cvrepro.studies import raeder2010 as raeder
+
+SHIPPED = [s for s in STUDY_IDS if shipped.available(s)]
+SLICE_SEED = int(os.environ.get("CVREPRO_SLICE_SEED", "0"))
+
+
+def test_round_trip_keeps_tables_and_records_the_run(tmp_path):
+    table = pd.DataFrame({"a": [1, 2, 3], "b": [0.1, 0.2, np.nan]})
+    folder = shipped.save("raeder2010", {"t": table}, {"profile": "paper", "x": 1}, wall_seconds=2.0,
+                          cpu_seconds=3.0, root=tmp_path)
+    doc = json.loads((folder / shipped.MANIFEST).read_text())
+    assert doc["files"]["t.parquet"]["rows"] == 3 and doc["cpu_seconds"] == 3.0
+    pd.testing.assert_frame_equal(shipped.load("raeder2010", root=tmp_path)["t"], table)
+
+
+def test_damaged_missing_or_foreign_files_are_refused_by_name(tmp_path):
+    folder = shipped.save("raeder2010", {"t": pd.DataFrame({"a": range(100)})}, {"profile": "paper"},
+                          root=tmp_path)
+    path = folder / "t.parquet"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+    with pytest.raises(shipped.ShippedResultsError, match="t.parquet: SHA-256 differs"):
+        shipped.load("raeder2010", root=tmp_path)
+    path.unlink()
+    with pytest.raises(shipped.ShippedResultsError, match="t.parquet: missing"):
+        shipped.verify("raeder2010", root=tmp_path)
+    (folder / shipped.MANIFEST).write_text("{not json")
+    with pytest.raises(shipped.ShippedResultsError, match="not a valid manifest"):
+        shipped.verify("raeder2010", root=tmp_path)
+    with pytest.raises(shipped.ShippedResultsError, match="no shipped results for study 'scheffer1997'"):
+        shipped.verify("scheffer1997", root=tmp_path)
+
+
+def test_tables_are_read_only_at_paper_and_only_for_the_same_design(tmp_path):
+    params = {"profile": "paper", "iterations": 500}
+    shipped.save("raeder2010", {"t": pd.DataFrame({"a": [1]})}, params, root=tmp_path)
+    assert shipped.tables_for("raeder2010", {**params, "profile": "quick"}, tmp_path) is None
+    assert shipped.tables_for("raeder2010", params, None) is None
+    assert shipped.tables_for("scheffer1997", params, tmp_path) is None
+    assert list(shipped.tables_for("raeder2010", params, tmp_path)) == ["t"]
+    with pytest.raises(shipped.ShippedResultsError, match=r"other parameters \(iterations\)"):
+        shipped.tables_for("raeder2010", {**params, "iterations": 100}, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def raeder_small(tmp_path_factory):
+    """A small Raeder design labelled `paper`, run and shipped to a temporary folder."""
+    params = {**study_parameters("raeder2010", "smoke"), "datasets": ["sonar", "vote"], "learners": ["NB", "C4.5"],
+              "iterations": 3, "profile": "paper"}
+    results = raeder.run(params, progress=False)
+    root = tmp_path_factory.mktemp("shipped")
+    shipped.save("raeder2010", raeder.to_tables(results), params, root=root)
+    return params, results, root
+
+
+def test_a_shipped_study_gives_the_tables_of_the_run(raeder_small):
+    params, results, root = raeder_small
+    again = raeder.run(params, shipped=root)          # no store: anything computed would be recomputed
+    ours, theirs = raeder.estimates(results.iterations), raeder.estimates(again.iterations)
+    pd.testing.assert_frame_equal(ours, theirs, check_categorical=False)
+    pd.testing.assert_frame_equal(raeder.table_1(ours)[0], raeder.table_1(theirs)[0])
+    pd.testing.assert_frame_equal(again.true_test.reset_index(drop=True),
+                                  results.true_test.reset_index(drop=True))
+
+
+def test_the_slice_check_recomputes_and_catches_a_changed_number(raeder_small):
+    params, _, root = raeder_small
+    tables = shipped.load("raeder2010", params, root=root)
+    same = raeder.recompute_slice(params, tables, n_cells=2, random_state=1)
+    assert len(same) == 2 and (same.shipped == same.recomputed).all()
+    changed = {**tables, "iterations": tables["iterations"].assign(auroc=tables["iterations"].auroc + 1e-12)}
+    differs = raeder.recompute_slice(params, changed, n_cells=2, random_state=1)
+    assert (differs.shipped != differs.recomputed).all()
+
+
+@pytest.mark.parametrize("study", SHIPPED)
+def test_shipped_files_match_their_manifest(study):
+    doc = shipped.verify(study)
+    assert doc["profile"] == "paper" and doc["files"]
+    assert shipped.same_parameters(doc, study_parameters(study, "paper")) == []
+
+
+@pytest.mark.parametrize("study", SHIPPED)
+def test_a_random_slice_of_the_shipped_study_is_what_the_paper_profile_computes(study):
+    module = load_study(study)
+    params = study_parameters(study, "paper")
+    check = module.recompute_slice(params, shipped.load(study, params), n_cells=2, random_state=SLICE_SEED)
+    assert (check.shipped == check.recomputed).all(), check

@@ -1,0 +1,83 @@
+"""Run one study at the `paper` profile into a store outside the checkout, then ship its compact tables.
+
+    .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --n-jobs 2
+    .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --ship
+
+The run is resumable (kill it and start it again: only what is missing is
+computed); a study's ``PAPER_ORDER`` (learner groups, cheapest first) is run
+group by group before the whole design, so the cheap parts finish first. Every
+invocation adds its wall and CPU time (this process and its workers) to
+``<store>/paper_run_times.json``; ``--ship`` computes what is missing, then
+writes the study's :func:`to_tables` under ``results/paper/<study>/`` with a
+manifest (SHA-256 per file, the commit, the parameters, the summed run times).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from cvrepro import shipped
+from cvrepro.profiles import study_parameters
+from cvrepro.studies import load_study
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the workers, once shut down)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def _stop_workers() -> None:
+    try:
+        from joblib.externals.loky import get_reusable_executor
+        get_reusable_executor().shutdown(wait=True)
+    except ImportError:                      # pragma: no cover - joblib always ships loky
+        pass
+
+
+def _record_times(store: Path, wall: float, cpu: float) -> dict:
+    path = store / "paper_run_times.json"
+    runs = json.loads(path.read_text()) if path.exists() else []
+    runs.append({"finished": time.strftime("%Y-%m-%d %H:%M:%S"), "wall_seconds": round(wall, 1),
+                 "cpu_seconds": round(cpu, 1), "cores": os.cpu_count(), "load": os.getloadavg()[0]})
+    path.write_text(json.dumps(runs, indent=2) + "\n")
+    return {"wall_seconds": round(sum(r["wall_seconds"] for r in runs), 1),
+            "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1), "invocations": len(runs)}
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("study")
+    parser.add_argument("--store", required=True, type=Path, help="result store (outside the checkout)")
+    parser.add_argument("--n-jobs", type=int, default=2)
+    parser.add_argument("--backend", default="loky", help="loky, dask or a Dask scheduler address")
+    parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
+    args = parser.parse_args(argv)
+    module = load_study(args.study)
+    params = study_parameters(args.study, "paper")
+    store = args.store.expanduser().resolve()
+    store.mkdir(parents=True, exist_ok=True)
+    started, cpu0 = time.time(), _cpu_seconds()
+    common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
+    for group in getattr(module, "PAPER_ORDER", []):
+        module.run({**params, "learners": list(group)}, **common)
+        print(f"{args.study}: {', '.join(group)} done after {time.time() - started:.0f} s", flush=True)
+    results = module.run(params, **common)
+    _stop_workers()
+    totals = _record_times(store, time.time() - started, _cpu_seconds() - cpu0)
+    print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
+    if args.ship:
+        folder = shipped.save(args.study, module.to_tables(results), params,
+                              wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
+                              note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, "
+                                   f"{args.n_jobs} workers, {os.cpu_count()} cores")
+        size = sum(p.stat().st_size for p in folder.iterdir())
+        print(f"shipped {folder} ({size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
