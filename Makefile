@@ -11,7 +11,7 @@ NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 PYTEST_ARGS ?=
 
-.PHONY: all venv notebooks overview sync lint test bench lab docs clean distclean help $(NAMES)
+.PHONY: all venv notebooks overview paper sync lint test bench lab docs clean distclean help $(NAMES)
 
 all: notebooks
 	$(PY) tools/overview.py
@@ -19,6 +19,7 @@ all: notebooks
 help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
 	@echo "make <notebook name> [PROFILE=...]     run one notebook, e.g. make 00_datasets"
+	@echo "make paper                             every study at the published scale, from the shipped tables"
 	@echo "make test | lint | sync | bench | lab | docs | clean"
 	@echo "notebooks: $(NAMES)"
 
@@ -42,6 +43,11 @@ $(NAMES): %: notebooks/%.ipynb $(STAMP)
 # The collection overview: every study's profile and claims, into figures/README.md and README.md.
 overview: $(STAMP)
 	$(PY) tools/overview.py
+
+# Every study notebook at the paper profile from its shipped tables (results/paper/), fitting nothing:
+# executed copies in build/notebooks-paper/, tables and figures in figures/paper/.
+paper: $(STAMP)
+	$(PY) tools/make_paper.py
 
 # Notebook sources are notebooks/NN_*.py (jupytext percent format); this writes the .ipynb.
 sync: $(STAMP)

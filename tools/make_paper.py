@@ -1,0 +1,49 @@
+"""`make paper`: every study notebook at the `paper` profile from its shipped tables, fitting nothing.
+
+Each study with shipped results (results/paper/<study>/, checked against its
+manifest first) is executed with papermill into build/notebooks-paper/, its
+tables and figures into figures/paper/<study>/, and the paper-scale claims
+overview into figures/paper/README.md. A study not shipped yet is listed as
+such (computing it is tools/paper_run.py's job, hours to core-hours).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import papermill
+
+from cvrepro import shipped
+from cvrepro.reporting import write_overview
+from cvrepro.studies import STUDIES
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "notebooks-paper"
+FIGURES = ROOT / "figures" / "paper"
+
+
+def main() -> int:
+    BUILD.mkdir(parents=True, exist_ok=True)
+    missing = []
+    for study in STUDIES.values():
+        if not shipped.available(study.id):
+            missing.append(study.id)
+            print(f"{study.id}: no shipped paper results yet (tools/paper_run.py computes them)", flush=True)
+            continue
+        shipped.verify(study.id)
+        started = time.time()
+        papermill.execute_notebook(
+            ROOT / "notebooks" / f"{study.notebook}.ipynb", BUILD / f"{study.notebook}.ipynb",
+            parameters={"profile": "paper", "output_dir": f"../figures/paper/{study.id}", "store": None},
+            cwd=ROOT / "notebooks", kernel_name="cvrepro", progress_bar=False, log_output=False)
+        print(f"{study.id}: executed at paper from its shipped tables in {time.time() - started:.0f} s",
+              flush=True)
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    write_overview(FIGURES)
+    print(f"wrote {FIGURES / 'README.md'}; not shipped yet: {', '.join(missing) or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
