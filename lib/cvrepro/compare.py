@@ -1,0 +1,286 @@
+"""The five papers' advice as one call: compare classifiers on your own data.
+
+:func:`compare` partitions with DOB-SCV (Moreno-Torres et al. 2012: less
+partition-induced covariate shift than plain stratified CV), repeats k-fold CV
+until a stopping rule of Raeder et al. (2010) says the estimates have settled
+(its repetitions are reported, with a cap), and then chooses the tests by the
+design (Japkowicz & Shah; Demšar 2006; Benavoli et al. 2017):
+
+* per data set and pair of learners: the corrected repeated k-fold t-test
+  (Bouckaert & Frank 2004; the naive t-test's type I error is far above alpha,
+  Vanwinckelen & Blockeel 2012), Holm-adjusted over the pairs, and the
+  Bayesian correlated t-test with a region of practical equivalence (ROPE);
+* across data sets (two or more): Friedman with the Iman-Davenport F, Holm's
+  procedure against the best-ranked learner, Nemenyi's critical difference,
+  and per pair the Wilcoxon signed-rank test and the Bayesian signed-rank test
+  (baycomp) with the ROPE.
+
+Every run goes through the engine's store (:func:`cvrepro.runner.run_cv`):
+cached, resumable, the same numbers whatever the number of workers. The
+result, :class:`Comparison`, holds tidy tables, states in words what can and
+cannot be concluded (:meth:`Comparison.conclusions`), draws a figure and writes
+a Markdown and HTML report. Not covered yet: tuning inside nested CV (see
+:func:`cvrepro.nested.nested_cv` for one learner) and the reproducibility R of
+each sentence.
+"""
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .convergence import FixedIterations, KSCriterion, RankCriterion
+from .runner import run_cv
+from .stats import (
+    bayesian_correlated_ttest,
+    corrected_repeated_kfold_ttest,
+    critical_difference,
+    friedman_test,
+    holm,
+    holm_test,
+    wilcoxon_signed_rank,
+)
+
+__all__ = ["compare", "Comparison", "STOPPING_RULES"]
+
+STOPPING_RULES = ("rank", "ks")
+_HIGHER_IS_BETTER = {"auroc", "accuracy", "kappa", "keel_auc", "f_measure", "precision", "recall", "info_score"}
+
+
+def _stopping_factory(stopping, cap: int):
+    if isinstance(stopping, bool) or not isinstance(stopping, (int, str)):
+        raise TypeError(f"stopping must be 'rank', 'ks' or a number of repetitions, got {stopping!r}")
+    if isinstance(stopping, int):
+        if not 2 <= stopping <= cap:
+            raise ValueError(f"stopping={stopping}: a fixed number of repetitions must lie in [2, {cap}] "
+                             "(max_repetitions)")
+        return lambda: FixedIterations(stopping)
+    if stopping == "rank":
+        return lambda: RankCriterion(max_iterations=cap)
+    if stopping == "ks":
+        return lambda: KSCriterion(max_iterations=cap)
+    raise ValueError(f"unknown stopping rule {stopping!r}; use one of {STOPPING_RULES} or an integer")
+
+
+def _as_datasets(data, target):
+    """A list of what run_cv takes, from names, (name, X, y) tuples, Datasets or DataFrames with ``target``."""
+    items = data if isinstance(data, (list, tuple)) and not _is_triple(data) else [data]
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, pd.DataFrame):
+            if target is None or target not in item.columns:
+                raise ValueError(f"data set {i} is a DataFrame: name its class column with target= "
+                                 f"(columns: {list(item.columns)[:10]})")
+            out.append((f"data{i}" if len(items) > 1 else "data", item.drop(columns=[target]), item[target]))
+        else:
+            out.append(item)
+    if not out:
+        raise ValueError("data is empty: give one or more data sets")
+    return out
+
+
+def _is_triple(x) -> bool:
+    return isinstance(x, tuple) and len(x) == 3 and isinstance(x[0], str) and not isinstance(x[1], str)
+
+
+@dataclass
+class Comparison:
+    """What :func:`compare` found. Tables: ``folds`` (per-fold scores), ``estimates`` (per data set and
+    learner: mean, standard deviation over repetitions, repetitions), ``repetitions`` (what the stopping
+    rule decided per cell), ``pairwise`` (per data set and pair), ``across`` (per pair over data sets, or
+    empty), ``ranks`` (Friedman/Holm, or empty); ``friedman``: the Friedman result (or None)."""
+
+    metric: str
+    k: int
+    partitioner: str
+    stopping: str
+    rope: float
+    alpha: float
+    folds: pd.DataFrame
+    estimates: pd.DataFrame
+    repetitions: pd.DataFrame
+    pairwise: pd.DataFrame
+    across: pd.DataFrame = field(default_factory=pd.DataFrame)
+    ranks: pd.DataFrame = field(default_factory=pd.DataFrame)
+    friedman: object = None
+
+    @property
+    def datasets(self) -> list[str]:
+        return list(dict.fromkeys(self.estimates.dataset))
+
+    @property
+    def learners(self) -> list[str]:
+        return list(dict.fromkeys(self.estimates.learner))
+
+    def conclusions(self) -> list[str]:
+        """What can and cannot be concluded, one sentence per pair of learners."""
+        if len(self.datasets) > 1:
+            n = len(self.datasets)
+            floor = 2.0 / 2 ** n          # the smallest two-sided exact Wilcoxon p-value with n pairs
+            caveat = ([f"With {n} data sets no Wilcoxon test can reach p < {self.alpha} (its smallest "
+                       f"p-value is {floor:.3g}): add data sets, or read the Bayesian probabilities."]
+                      if floor >= self.alpha else [])
+            return caveat + [_across_sentence(r, self) for r in self.across.itertuples()]
+        return [_single_sentence(r, self) for r in self.pairwise.itertuples()]
+
+    def design(self) -> str:
+        """The procedure in one paragraph."""
+        reps = self.estimates.groupby("dataset", sort=False).repetitions.max()
+        capped = int(self.repetitions.capped.sum())
+        return (f"{len(self.learners)} learners on {len(self.datasets)} data set(s); {self.k}-fold "
+                f"{self.partitioner.upper()} cross-validation repeated until the {self.stopping} stopping rule "
+                f"stopped every learner ({capped} of {len(self.repetitions)} learner-data set cells reached the "
+                f"cap instead; repetitions used: {', '.join(map(str, reps.unique()))}); metric {self.metric}; "
+                f"alpha {self.alpha}; ROPE +-{self.rope}.")
+
+    def summary(self) -> str:
+        """The design, the estimates and the conclusions as plain text."""
+        est = self.estimates.pivot(index="dataset", columns="learner", values="mean")[self.learners]
+        return "\n".join([self.design(), "", est.round(4).to_string(), "", *self.conclusions()])
+
+    def plot(self):
+        """Mean metric per data set and learner with +-1 standard deviation over repetitions."""
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(self.datasets) + 2), 3.2))
+        width = 0.8 / len(self.learners)
+        x = np.arange(len(self.datasets))
+        for j, learner in enumerate(self.learners):
+            t = self.estimates[self.estimates.learner == learner].set_index("dataset").loc[self.datasets]
+            ax.errorbar(x + (j - (len(self.learners) - 1) / 2) * width, t["mean"], yerr=t["sd"], fmt="o",
+                        capsize=3, label=learner)
+        ax.set_xticks(x, self.datasets, rotation=30, ha="right")
+        ax.set_ylabel(self.metric)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+        fig.tight_layout()
+        return fig
+
+    def report(self, path) -> Path:
+        """Write ``report.md``, ``report.html`` and ``estimates.png`` into folder ``path``; returns it."""
+        folder = Path(path)
+        folder.mkdir(parents=True, exist_ok=True)
+        fig = self.plot()
+        fig.savefig(folder / "estimates.png", dpi=150, bbox_inches="tight")
+        sections = [("Estimates", self.estimates), ("Repetitions", self.repetitions),
+                    ("Pairs within each data set", self.pairwise), ("Pairs across data sets", self.across),
+                    ("Ranks", self.ranks)]
+        md = ["# Classifier comparison", "", self.design(), "", "## Conclusions", "",
+              *[f"- {s}" for s in self.conclusions()], "", "![estimates](estimates.png)", ""]
+        html = ["<!doctype html><meta charset='utf-8'><title>Classifier comparison</title>",
+                "<h1>Classifier comparison</h1>", f"<p>{self.design()}</p>", "<h2>Conclusions</h2><ul>",
+                *[f"<li>{s}</li>" for s in self.conclusions()], "</ul><img src='estimates.png' alt='estimates'>"]
+        for title, table in sections:
+            if len(table):
+                md += [f"## {title}", "", table.round(4).to_markdown(index=False), ""]
+                html += [f"<h2>{title}</h2>", table.round(4).to_html(index=False, border=0)]
+        (folder / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+        (folder / "report.html").write_text("\n".join(html) + "\n", encoding="utf-8")
+        return folder
+
+
+def _single_sentence(r, c: Comparison) -> str:
+    better, worse, diff = (r.a, r.b, r.difference) if r.difference >= 0 else (r.b, r.a, -r.difference)
+    p_better = r.p_a_better if better == r.a else r.p_b_better
+    verdict = (f"significant after Holm (p = {r.p_holm:.3g})" if r.p_holm < c.alpha
+               else f"not significant after Holm (p = {r.p_holm:.3g})")
+    return (f"{r.dataset}: {better} scores {diff:.4f} {c.metric} above {worse} over {r.repetitions} repetitions "
+            f"of {c.k}-fold CV; corrected t-test {verdict}; P({better} practically better) = {p_better:.2f}, "
+            f"P(equivalent within +-{c.rope}) = {r.p_rope:.2f}.")
+
+
+def _across_sentence(r, c: Comparison) -> str:
+    better, worse = (r.a, r.b) if r.wins_a >= r.wins_b else (r.b, r.a)
+    wins = max(r.wins_a, r.wins_b)
+    p_better = r.p_a_better if better == r.a else r.p_b_better
+    verdict = "significant" if r.p_holm < c.alpha else "not significant"
+    return (f"{better} beats {worse} on {wins} of {r.n_datasets} data sets; Wilcoxon {verdict} after Holm "
+            f"(p = {r.p_holm:.3g}); P({better} practically better) = {p_better:.2f}, P(equivalent within "
+            f"+-{c.rope}) = {r.p_rope:.2f} (Bayesian signed-rank).")
+
+
+def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign: float) -> pd.DataFrame:
+    rows = []
+    for dataset, g in folds.groupby("dataset", sort=False, observed=True):
+        wide = g.pivot_table(index=["iteration", "fold"], columns="learner", values=metric, observed=True)
+        pairs = list(combinations(list(dict.fromkeys(g.learner)), 2))
+        for a, b in pairs:
+            sa, sb = sign * wide[a].to_numpy(), sign * wide[b].to_numpy()
+            t = corrected_repeated_kfold_ttest(sa, sb, k)
+            bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
+            rows.append({"dataset": dataset, "a": a, "b": b, "repetitions": len(sa) // k,
+                         "difference": float(np.mean(sa - sb)), "t": t.statistic, "p": t.pvalue,
+                         "p_a_better": bayes.p_a_better, "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better})
+    table = pd.DataFrame(rows)
+    table["p_holm"] = np.nan
+    for _, idx in table.groupby("dataset", sort=False).groups.items():
+        table.loc[idx, "p_holm"] = holm(table.loc[idx, "p"].to_numpy())[0]
+    return table
+
+
+def _pairwise_across(means: pd.DataFrame, rope: float, sign: float) -> pd.DataFrame:
+    import baycomp
+
+    rows = []
+    for a, b in combinations(means.columns, 2):
+        sa, sb = sign * means[a].to_numpy(), sign * means[b].to_numpy()
+        w = wilcoxon_signed_rank(sa, sb)
+        p_a, p_rope, p_b = baycomp.SignedRankTest.probs(sa, sb, rope=rope, random_state=0)
+        rows.append({"a": a, "b": b, "n_datasets": len(sa), "wins_a": int(np.sum(sa > sb)),
+                     "wins_b": int(np.sum(sb > sa)), "mean_difference": float(np.mean(sa - sb)),
+                     "p": w.pvalue, "p_a_better": p_a, "p_rope": p_rope, "p_b_better": p_b})
+    table = pd.DataFrame(rows)
+    table["p_holm"] = holm(table["p"].to_numpy())[0] if len(table) else []
+    return table
+
+
+def _ranks(means: pd.DataFrame, alpha: float, higher: bool):
+    fr = friedman_test(means, higher_is_better=higher)
+    best = fr.average_ranks.idxmin()
+    control = holm_test(means, best, alpha=alpha, higher_is_better=higher)
+    table = pd.DataFrame({"learner": fr.average_ranks.index, "average_rank": fr.average_ranks.to_numpy()})
+    table["p_holm_vs_best"] = table.learner.map(control.pvalue)
+    table.attrs["critical_difference"] = critical_difference(means.shape[1], means.shape[0], alpha)
+    return table.sort_values("average_rank", ignore_index=True), fr
+
+
+def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, partitioner: str = "dobscv",
+            stopping="rank", max_repetitions: int = 30, rope: float = 0.01, alpha: float = 0.05, store=None,
+            n_jobs: int = 1, seed: int = 0, progress: bool = True) -> Comparison:
+    """Compare ``learners`` on ``data`` as the five papers advise; returns a :class:`Comparison`.
+
+    ``data``: a catalog name, a ``(name, X, y)`` tuple, a Dataset or a DataFrame (with ``target``, the
+    class column), or a list of them. ``learners``: names (:func:`cvrepro.learners.make_learner`) or a
+    dict name -> scikit-learn estimator. ``stopping``: ``"rank"`` (Raeder et al.'s rank criterion),
+    ``"ks"`` or a fixed number of repetitions; ``max_repetitions`` caps it. Every learner on a data set
+    gets the repetitions of the slowest to settle, so the tests are paired. ``store``: the engine's
+    results folder (None: a temporary one). ``rope``: half-width of practical equivalence in the
+    metric's unit.
+    """
+    if metric not in _HIGHER_IS_BETTER | {"error_rate", "rmse", "fpr"}:
+        raise ValueError(f"unknown metric {metric!r}; e.g. auroc, accuracy, error_rate, rmse")
+    factory = _stopping_factory(stopping, max_repetitions)
+    datasets = _as_datasets(data, target)
+    with tempfile.TemporaryDirectory(prefix="cvrepro-compare-") as tmp:
+        common = dict(folds=(k,), partitioner=partitioner, store=store if store is not None else tmp,
+                      n_jobs=n_jobs, seed=seed, progress=progress)
+        first = run_cv(datasets, learners, iterations=max_repetitions, stopping=factory, **common)
+        reps = max(2, int(first.stopping.n_iterations.max()))
+        cv = run_cv(datasets, learners, iterations=reps, **common)
+    sign = 1.0 if metric in _HIGHER_IS_BETTER else -1.0
+    folds = cv.folds[["dataset", "learner", "iteration", "fold", metric]].copy()
+    per_rep = cv.iterations.groupby(["dataset", "learner"], sort=False, observed=True)[metric]
+    estimates = per_rep.agg(["mean", "std", "size"]).reset_index().rename(
+        columns={"std": "sd", "size": "repetitions"})
+    stopped = first.stopping.rename(columns={"n_iterations": "n_repetitions"})[
+        ["dataset", "learner", "n_repetitions", "capped"]]
+    result = Comparison(metric, k, partitioner, str(stopping), rope, alpha, folds, estimates, stopped,
+                        _pairwise_within(folds, metric, k, rope, sign))
+    if estimates.dataset.nunique() > 1 and estimates.learner.nunique() > 1:
+        means = estimates.pivot(index="dataset", columns="learner", values="mean")[result.learners]
+        result.across = _pairwise_across(means, rope, sign)
+        result.ranks, result.friedman = _ranks(means, alpha, metric in _HIGHER_IS_BETTER)
+    return result
