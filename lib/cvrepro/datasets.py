@@ -330,9 +330,13 @@ class Dataset:
 
 
 def data_dir() -> Path:
-    """The data folder: $CVREPRO_DATA, else ``data/`` at the project root."""
+    """The data folder: $CVREPRO_DATA, else ``data/`` at the project root, else the copy an installed
+    wheel carries (``cvrepro/catalog_data``, the same files)."""
     env = os.environ.get("CVREPRO_DATA")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "data"
+    if env:
+        return Path(env)
+    project = Path(__file__).resolve().parents[2] / "data"
+    return project if (project / "MANIFEST").exists() else Path(__file__).resolve().parent / "catalog_data"
 
 
 @cache
