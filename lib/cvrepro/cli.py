@@ -14,20 +14,15 @@ __all__ = ["main"]
 
 
 def _compare(args) -> int:
-    import pandas as pd
-
-    from .compare import compare
+    from .compare import compare, read_csv
 
     frames = []
     for path in args.data:
         if Path(path).suffix.lower() == ".csv":
-            frame = pd.read_csv(path)
-            if args.target not in frame.columns:
-                raise SystemExit(f"{path}: no column {args.target!r} (columns: {', '.join(frame.columns)})")
-            y = frame.pop(args.target).astype(str).astype("category")
-            for col in frame.select_dtypes(include=["object", "string"]).columns:
-                frame[col] = frame[col].astype("category")
-            frames.append((Path(path).stem, frame, y))
+            try:
+                frames.append(read_csv(path, args.target))
+            except ValueError as exc:
+                raise SystemExit(str(exc)) from None
         else:
             frames.append(path)                       # a catalog name
     stopping = int(args.stopping) if args.stopping.isdigit() else args.stopping

@@ -42,13 +42,42 @@ from .stats import (
     friedman_test,
     holm,
     holm_test,
+    paired_ttest,
     wilcoxon_signed_rank,
 )
 
-__all__ = ["compare", "Comparison", "STOPPING_RULES"]
+__all__ = ["compare", "lessons", "describe_lessons", "read_csv", "Comparison", "STOPPING_RULES", "CAPTIONS"]
 
 STOPPING_RULES = ("rank", "ks")
 _HIGHER_IS_BETTER = {"auroc", "accuracy", "kappa", "keel_auc", "f_measure", "precision", "recall", "info_score"}
+
+
+CAPTIONS = {
+    "estimates": "Mean {metric} of each learner over the repetitions of {k}-fold DOB-SCV, with the standard "
+                 "deviation over repetitions and the number of repetitions (every learner on a data set gets "
+                 "those of the slowest to settle).",
+    "figure": "Mean {metric} per learner with +-1 standard deviation over repetitions.",
+    "pairwise": "Every pair of learners on each data set: mean difference (a - b), the corrected repeated "
+                "k-fold t-test (p, Holm-adjusted p_holm over the pairs) and the Bayesian correlated t-test "
+                "(P(a better), P(equivalent within the ROPE), P(b better)).",
+    "lessons": "The verdict of each pair under compare()'s procedure beside the shortcuts the papers warn "
+               "against, on the same data: plain stratified CV (Moreno-Torres et al. 2012), a fixed number of "
+               "repetitions (Raeder et al. 2010), and the naive paired t-test on the same folds "
+               "(Vanwinckelen & Blockeel 2012; Nadeau & Bengio 2003).",
+}
+
+
+def read_csv(path, target: str) -> tuple:
+    """A researcher's CSV file as ``(name, X, y)`` for :func:`compare`: text columns become categorical
+    attributes, ``target`` the class; the name is the file's stem."""
+    frame = pd.read_csv(path)
+    if target not in frame.columns:
+        raise ValueError(f"{path}: no column {target!r} (columns: {', '.join(map(str, frame.columns))}); "
+                         "name the class column with target=")
+    y = frame.pop(target).astype(str).astype("category")
+    for col in frame.select_dtypes(include=["object", "string"]).columns:
+        frame[col] = frame[col].astype("category")
+    return Path(path).stem, frame, y
 
 
 def _stopping_factory(stopping, cap: int):
@@ -284,3 +313,50 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
         result.across = _pairwise_across(means, rope, sign)
         result.ranks, result.friedman = _ranks(means, alpha, metric in _HIGHER_IS_BETTER)
     return result
+
+
+def _verdict(p: float, difference: float, a: str, b: str, alpha: float) -> str:
+    if p >= alpha:
+        return f"no difference (p = {p:.3g})"
+    return f"{a if difference > 0 else b} better (p = {p:.3g})"
+
+
+def lessons(data, learners, *, target=None, metric: str = "auroc", k: int = 10, max_repetitions: int = 30,
+            fixed_repetitions: int = 10, rope: float = 0.01, alpha: float = 0.05, store=None, n_jobs: int = 1,
+            seed: int = 0, progress: bool = True) -> tuple[Comparison, pd.DataFrame]:
+    """:func:`compare`, and what its advice changed: per data set and pair, its verdict (corrected t-test,
+    Holm) beside the verdicts of the shortcuts the papers warn against: plain stratified CV instead of
+    DOB-SCV (Moreno-Torres et al.), a fixed number of repetitions instead of a stopping rule (Raeder et
+    al.), and the naive paired t-test on the same folds (Vanwinckelen & Blockeel; Nadeau & Bengio)."""
+    common = dict(target=target, metric=metric, k=k, max_repetitions=max_repetitions, rope=rope, alpha=alpha,
+                  store=store, n_jobs=n_jobs, seed=seed, progress=progress)
+    ours = compare(data, learners, **common)
+    scv = compare(data, learners, partitioner="scv", **common)
+    fixed = compare(data, learners, stopping=min(fixed_repetitions, max_repetitions), **common)
+    sign = 1.0 if metric in _HIGHER_IS_BETTER else -1.0
+    rows = []
+    for r, s, f in zip(ours.pairwise.itertuples(), scv.pairwise.itertuples(), fixed.pairwise.itertuples()):
+        g = ours.folds[ours.folds.dataset == r.dataset]
+        wide = g.pivot_table(index=["iteration", "fold"], columns="learner", values=metric, observed=True)
+        naive = paired_ttest(sign * wide[r.a].to_numpy(), sign * wide[r.b].to_numpy())
+        rows.append({"dataset": r.dataset, "pair": f"{r.a} vs {r.b}",
+                     "compare() (DOB-SCV, stopping rule, corrected t)": _verdict(r.p_holm, r.difference, r.a, r.b,
+                                                                                 alpha),
+                     "SCV instead of DOB-SCV": _verdict(s.p_holm, s.difference, r.a, r.b, alpha),
+                     f"{fixed.estimates.repetitions.max()} fixed repetitions": _verdict(f.p_holm, f.difference, r.a,
+                                                                                        r.b, alpha),
+                     "naive paired t-test": _verdict(naive.pvalue, r.difference, r.a, r.b, alpha)})
+    return ours, pd.DataFrame(rows)
+
+
+def describe_lessons(table: pd.DataFrame) -> str:
+    """Per shortcut, how many verdicts of :func:`lessons`' table differ from compare()'s, and which."""
+    ours = table.columns[2]
+    parts = []
+    for col in table.columns[3:]:
+        changed = table[table[col].str.split(" \\(").str[0] != table[ours].str.split(" \\(").str[0]]
+        which = "; ".join(f"{r.pair} on {r.dataset}: {r[col]} instead of {r[ours]}"
+                          for _, r in changed.iterrows())
+        parts.append(f"{col}: {len(changed)} of {len(table)} verdicts change" + (f" ({which})" if which else ""))
+    return ("; ".join(parts) + ". Not applied here: tuning inside nested cross-validation (Scheffer & "
+            "Herbrich 1997), since compare() takes no parameter grids yet.")

@@ -32,8 +32,8 @@ class Profile:
 
     def study(self, study: str) -> dict[str, Any]:
         """The parameters of ``study`` (a study id, or ``"datasets"`` for the catalog) at this profile."""
-        if study == CATALOG:
-            return copy.deepcopy(dict(CATALOG_SCALES[self.name]))
+        if study in NOTEBOOK_SCALES:
+            return copy.deepcopy(dict(NOTEBOOK_SCALES[study][self.name]))
         try:
             scales = load_study(study).SCALES
         except (ValueError, ModuleNotFoundError) as exc:
@@ -41,7 +41,7 @@ class Profile:
                 raise                                   # a study module's own import failed
             raise KeyError(
                 f"profile {self.name!r} defines no parameters for study {study!r}; "
-                f"known studies: {', '.join((CATALOG, *STUDY_IDS))}"
+                f"known studies: {', '.join((*NOTEBOOK_SCALES, *STUDY_IDS))}"
             ) from None
         return copy.deepcopy(dict(scales[self.name]))
 
@@ -59,6 +59,15 @@ CATALOG_SCALES = MappingProxyType({
     "quick": {"datasets": None},
     "paper": {"datasets": None},
 })
+# Notebook 06 (a comparison on the reader's own data, cvrepro.compare) is not a study either.
+COMPARE = "compare"
+_COMPARE = {"learners": ["NB", "C4.5", "5-NN"], "k": 10, "fixed_repetitions": 10}
+COMPARE_SCALES = MappingProxyType({
+    "smoke": {**_COMPARE, "k": 3, "max_repetitions": 4, "fixed_repetitions": 3},
+    "quick": {**_COMPARE, "max_repetitions": 20},
+    "paper": {**_COMPARE, "max_repetitions": 50},
+})
+NOTEBOOK_SCALES = MappingProxyType({CATALOG: CATALOG_SCALES, COMPARE: COMPARE_SCALES})
 
 
 def get_profile(name: str) -> Profile:

@@ -1,0 +1,61 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python (cvrepro)
+#     language: python
+#     name: cvrepro
+# ---
+
+# %% [markdown]
+# # 06 · Your own comparison
+#
+# The five studies' advice as one call on a researcher's own data: `cvrepro.compare` partitions with DOB-SCV (Moreno-Torres et al.), repeats k-fold cross-validation until Raeder et al.'s stopping rule says the estimates have settled, and chooses the tests by the design (per data set: the corrected repeated k-fold t-test and the Bayesian correlated t-test; across data sets: Friedman, Holm, Nemenyi, Wilcoxon and the Bayesian signed-rank test). The data here is a CSV file as a researcher would have it: UCI Wine (178 wines, 13 measurements, 3 cultivars), used by none of the studies, shipped in `data/examples/`. Point `csv` and `target` at your own file (or run `cvrepro compare your.csv --target class --learners NB,C4.5,5-NN --report out/`).
+#
+# The last section shows what the advice changed: the same comparison with the shortcuts the papers warn against.
+
+# %% tags=["parameters"]
+profile = "quick"                   # smoke | quick | paper
+csv = "../data/examples/wine.csv"   # the researcher's data: a CSV file with a header
+target = "cultivar"                 # its class column
+learners = None                     # e.g. ['NB', 'C4.5', '5-NN'] (names of cvrepro.learners)
+k = None                            # folds
+max_repetitions = None              # cap of the stopping rule
+fixed_repetitions = None            # the fixed-repetition shortcut it is compared with
+n_jobs = 2
+store = "../results/compare"        # result cache (resumable); None keeps results in memory
+output_dir = "../figures/compare"
+
+# %%
+import matplotlib
+
+matplotlib.use("Agg")
+from cvrepro.compare import CAPTIONS, describe_lessons, lessons, read_csv
+from cvrepro.profiles import study_parameters
+from cvrepro.reporting import say, show_figure, show_table
+
+params = study_parameters("compare", profile, learners=learners, k=k, max_repetitions=max_repetitions,
+                          fixed_repetitions=fixed_repetitions)
+out = output_dir
+data = read_csv(csv, target)
+say(f"Data **{data[0]}**: {data[1].shape[0]} rows, {data[1].shape[1]} attributes, classes "
+    f"{', '.join(data[2].cat.categories)}; learners {', '.join(params['learners'])}; profile **{profile}**.")
+
+# %% [markdown]
+# ## The one call
+
+# %%
+result, shortcuts = lessons(data, params["learners"], k=params["k"], max_repetitions=params["max_repetitions"],
+                            fixed_repetitions=params["fixed_repetitions"], store=store, n_jobs=n_jobs)
+say(result.design())
+show_table(result.estimates, out, "estimates", CAPTIONS["estimates"].format(metric=result.metric, k=result.k))
+show_figure(result.plot(), out, "estimates", CAPTIONS["figure"].format(metric=result.metric))
+show_table(result.pairwise, out, "pairwise", CAPTIONS["pairwise"])
+say("\n\n".join(result.conclusions()))
+
+# %% [markdown]
+# ## What each paper's lesson changed
+
+# %%
+show_table(shortcuts, out, "lessons", CAPTIONS["lessons"])
+say(describe_lessons(shortcuts))
+say(f"The report (Markdown and HTML with the figure): `{result.report(f'{out}/report') / 'report.html'}`.")
