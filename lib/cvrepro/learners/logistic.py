@@ -78,74 +78,104 @@ _MAX_RESTARTS = 500                       # -M -1 restarts every 200 iterations 
 
 
 # --- objective (WEKA's Logistic.OptEng), sums in WEKA's order ------------
+# The objective and its gradient share one pass over the data: the per-row exponentials of the last point
+# evaluated are kept in a workspace (``_workspace``), so the gradient WEKA asks for at the point whose
+# objective it has just computed costs no exponential, and a repeated request costs nothing. Every number is
+# the one WEKA computes, in its order: only repeats are skipped.
 
-@njit(cache=True, error_model="numpy")
-def _scores(data, i, x, n_k, dim, out):
-    for offset in range(n_k):
-        s = 0.0
-        base = offset * dim
-        for j in range(dim):
-            s += data[i, j] * x[base + j]
-        out[offset] = s
-
-
-@njit(cache=True, error_model="numpy")
-def _max_of(v):
-    best = v[0]
-    for k in range(1, v.shape[0]):
-        if v[k] > best:
-            best = v[k]
-    return best
+@njit(cache=True)
+def _workspace(n, dim, n_k):
+    """Buffers of one optimisation: (point, exps, denominators, gradient, [f, has point, has gradient],
+    coefficients by attribute, scores of one row)."""
+    return (np.empty(dim * n_k), np.empty((n, n_k)), np.empty(n), np.empty(dim * n_k), np.zeros(3),
+            np.empty((dim, n_k)), np.empty(n_k))
 
 
 @njit(cache=True, error_model="numpy")
-def objective(x, data, cls, weights, ridge, n_k):
-    """Weighted negative log-likelihood plus ``ridge * sum of squared coefficients``."""
+def _same_point(x, cx):
+    """``x`` equals ``cx`` bit for bit (the sign of zero included, NaN never)."""
+    for i in range(x.shape[0]):
+        a, b = x[i], cx[i]
+        if not (a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))):
+            return False
+    return True
+
+
+@njit(cache=True, error_model="numpy")
+def _evaluate(x, data, cls, weights, ridge, n_k, ws):
+    """Objective at ``x``, keeping each row's ``exp(score - max)`` and denominator in ``ws``."""
+    cx, E, den, _, meta, xt, s = ws
+    if meta[1] == 1.0 and _same_point(x, cx):
+        return meta[0]
     n, dim = data.shape
+    for o in range(n_k):                     # coefficients by attribute: the scores of a row in one sweep
+        for j in range(dim):
+            xt[j, o] = x[o * dim + j]
     nll = 0.0
-    e = np.zeros(n_k)
     for i in range(n):
-        _scores(data, i, x, n_k, dim, e)
-        mx = _max_of(e)
+        s[:] = 0.0
+        for j in range(dim):                 # each score summed over j in order, as WEKA's loop
+            d = data[i, j]
+            for o in range(n_k):
+                s[o] += d * xt[j, o]
+        mx = s[0]
+        for o in range(1, n_k):
+            if s[o] > mx:
+                mx = s[o]
         denom = java_exp(-mx)
-        num = -mx if cls[i] == n_k else e[cls[i]] - mx
-        for offset in range(n_k):
-            denom += java_exp(e[offset] - mx)
+        num = -mx if cls[i] == n_k else s[cls[i]] - mx
+        for o in range(n_k):
+            e = java_exp(s[o] - mx)
+            E[i, o] = e
+            denom += e
+        den[i] = denom
         nll -= weights[i] * (num - java_log(denom))
-    for offset in range(n_k):
+    for o in range(n_k):
         for r in range(1, dim):
-            nll += ridge * x[offset * dim + r] * x[offset * dim + r]
+            nll += ridge * x[o * dim + r] * x[o * dim + r]
+    cx[:] = x
+    meta[0], meta[1], meta[2] = nll, 1.0, 0.0
     return nll
 
 
 @njit(cache=True, error_model="numpy")
-def gradient(x, data, cls, weights, ridge, n_k):
-    """Gradient of :func:`objective`."""
+def _gradient(x, data, cls, weights, ridge, n_k, ws):
+    """Gradient at ``x`` (a new array), from the exponentials :func:`_evaluate` kept."""
+    _evaluate(x, data, cls, weights, ridge, n_k, ws)
+    _, E, den, grad, meta, _, num = ws
+    if meta[2] == 1.0:
+        return grad.copy()
     n, dim = data.shape
-    grad = np.zeros(x.shape[0])
-    num = np.zeros(n_k)
+    grad[:] = 0.0
     for i in range(n):
-        _scores(data, i, x, n_k, dim, num)
-        mx = _max_of(num)
-        denom = java_exp(-mx)
-        for offset in range(n_k):
-            num[offset] = java_exp(num[offset] - mx)
-            denom += num[offset]
-        for offset in range(n_k):
-            num[offset] /= denom
-        for offset in range(n_k):
-            first = weights[i] * num[offset]
-            base = offset * dim
+        for o in range(n_k):
+            num[o] = E[i, o] / den[i]
+        for o in range(n_k):
+            first = weights[i] * num[o]
+            base = o * dim
             for q in range(dim):
                 grad[base + q] += first * data[i, q]
         if cls[i] != n_k:
             base = cls[i] * dim
             for p in range(dim):
                 grad[base + p] -= weights[i] * data[i, p]
-    for offset in range(n_k):
+    for o in range(n_k):
         for r in range(1, dim):
-            grad[offset * dim + r] += 2 * ridge * x[offset * dim + r]
-    return grad
+            grad[o * dim + r] += 2 * ridge * x[o * dim + r]
+    meta[2] = 1.0
+    return grad.copy()
+
+
+@njit(cache=True, error_model="numpy")
+def objective(x, data, cls, weights, ridge, n_k):
+    """Weighted negative log-likelihood plus ``ridge * sum of squared coefficients``."""
+    return _evaluate(x, data, cls, weights, ridge, n_k, _workspace(data.shape[0], data.shape[1], n_k))
+
+
+@njit(cache=True, error_model="numpy")
+def gradient(x, data, cls, weights, ridge, n_k):
+    """Gradient of :func:`objective`."""
+    return _gradient(x, data, cls, weights, ridge, n_k, _workspace(data.shape[0], data.shape[1], n_k))
 
 
 # --- WEKA's Optimization (no bounds: every variable free) -----------------
@@ -165,7 +195,7 @@ def _step(xold, direct, alam, x):
 
 
 @njit(cache=True, error_model="numpy")
-def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge, n_k):
+def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge, n_k, ws):
     """WEKA's ``lnsrch``: a new point along ``direct`` (scaled in place if longer than ``stpmax``).
 
     ``state`` holds WEKA's fields ``[m_f, m_Slope]`` and is updated.
@@ -212,7 +242,7 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
     searching = True
     while searching:
         _step(xold, direct, alam, x)
-        f = objective(x, data, cls, weights, ridge, n_k)
+        f = _evaluate(x, data, cls, weights, ridge, n_k, ws)
         if f != f:
             raise ValueError("Objective function value is NaN")
         while math.isinf(f):
@@ -221,12 +251,12 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
                 state[0] = f
                 return x
             _step(xold, direct, alam, x)
-            f = objective(x, data, cls, weights, ridge, n_k)
+            f = _evaluate(x, data, cls, weights, ridge, n_k, ws)
             if f != f:
                 raise ValueError("Objective function value is NaN")
             init_f = math.inf
         if f <= fold + _ALF * alam * slope:          # sufficient decrease
-            new_grad = gradient(x, data, cls, weights, ridge, n_k)
+            new_grad = _gradient(x, data, cls, weights, ridge, n_k, ws)
             new_slope = _slope(new_grad, direct)
             if new_slope >= _BETA * slope:
                 state[0] = f
@@ -240,10 +270,10 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
                     if alam >= upper:
                         alam = upper
                     _step(xold, direct, alam, x)
-                    f = objective(x, data, cls, weights, ridge, n_k)
+                    f = _evaluate(x, data, cls, weights, ridge, n_k, ws)
                     if f != f:
                         raise ValueError("Objective function value is NaN")
-                    new_grad = gradient(x, data, cls, weights, ridge, n_k)
+                    new_grad = _gradient(x, data, cls, weights, ridge, n_k, ws)
                     new_slope = _slope(new_grad, direct)
                     if new_slope >= _BETA * slope:
                         state[0] = f
@@ -304,14 +334,14 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
             alam = hi
             lincr = ldiff
         _step(xold, direct, alam, x)
-        f = objective(x, data, cls, weights, ridge, n_k)
+        f = _evaluate(x, data, cls, weights, ridge, n_k, ws)
         if f != f:
             raise ValueError("Objective function value is NaN")
         if f > fold + _ALF * alam * slope:
             ldiff = lincr
             fhi = f
         else:
-            new_grad = gradient(x, data, cls, weights, ridge, n_k)
+            new_grad = _gradient(x, data, cls, weights, ridge, n_k, ws)
             new_slope = _slope(new_grad, direct)
             if new_slope < _BETA * slope:
                 lo = alam
@@ -326,85 +356,158 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
 
 
 # The Cholesky factor L (unit lower triangular) is stored transposed, U = L', so that every loop
-# below runs along rows; the operations and their order are WEKA's.
+# below runs along a contiguous row; the operations and their order are WEKA's. Each step j of
+# WEKA's rank-one modification and of its forward substitution reads and writes only row j of U
+# (column j of L) and D[j], so a modification and the substitution that follows it run as one sweep
+# over U (:func:`_update_and_direction`), each element getting WEKA's operations in WEKA's order.
+
+@njit(cache=True, error_model="numpy")
+def _forward_row(U, D, j, acc, out, scaled):
+    """Step j of the forward substitution with ``L D`` (``scaled``; element ``L[j, k] * D[k]``, as WEKA
+    forms it) or ``L``: ``out[j]``, and row j's terms taken off ``acc``."""
+    row = U[j]
+    n = row.shape[0]
+    if scaled:
+        d = D[j]
+        o = acc[j] / (row[j] * d)
+        for r in range(j + 1, n):
+            acc[r] -= (row[r] * d) * o
+    else:
+        o = acc[j] / row[j]
+        for r in range(j + 1, n):
+            acc[r] -= row[r] * o
+    out[j] = o
+
 
 @njit(cache=True, error_model="numpy")
 def _solve_lower(U, D, b, scaled):
-    """Forward substitution with ``L D`` (``scaled``; element ``L[j, k] * D[k]``, as WEKA forms it) or ``L``."""
-    n = b.shape[0]
+    """Forward substitution with ``L D`` (``scaled``) or ``L``."""
     acc = b.copy()
-    out = np.zeros(n)
-    for k in range(n):
-        out[k] = acc[k] / (U[k, k] * D[k] if scaled else U[k, k])
-        for j in range(k + 1, n):
-            acc[j] -= (U[k, j] * D[k] if scaled else U[k, j]) * out[k]
+    out = np.zeros(b.shape[0])
+    for k in range(b.shape[0]):
+        _forward_row(U, D, k, acc, out, scaled)
     return out
 
 
 @njit(cache=True, error_model="numpy")
 def _solve_upper(U, b):
-    """Back substitution with ``L'``."""
+    """Back substitution with ``L'`` (each sum in WEKA's order: a chain no reordering may shorten)."""
     n = b.shape[0]
     out = np.zeros(n)
     for j in range(n - 1, -1, -1):
+        row = U[j]
         num = b[j]
         for k in range(j + 1, n):
-            num -= U[j, k] * out[k]
-        out[j] = num / U[j, j]
+            num -= row[k] * out[k]
+        out[j] = num / row[j]
     return out
+
+
+@njit(cache=True, error_model="numpy")
+def _update_row(U, D, vp, t, j):
+    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff > 0`` (``t`` starts at coeff); returns t."""
+    row = U[j]
+    n = row.shape[0]
+    p = vp[j]
+    d = D[j]
+    dbarj = d + t * p * p
+    D[j] = dbarj
+    b = p * t / dbarj
+    t *= d / dbarj
+    for r in range(j + 1, n):
+        el = row[r]
+        vp[r] -= p * el
+        row[r] = el + b * vp[r]
+    return t
+
+
+@njit(cache=True, error_model="numpy")
+def _downdate_start(D, P, coeff, state):
+    """WEKA's set-up of the ``coeff <= 0`` branch from ``P = L^-1 v``: ``state = [t, alpha, sigma]``."""
+    t = 0.0
+    for i in range(P.shape[0]):
+        t += P[i] * P[i] / D[i]
+    root = 1.0 + coeff * t
+    root = 0.0 if root < 0.0 else math.sqrt(root)
+    state[0], state[1], state[2] = t, coeff, coeff / (1.0 + root)
+
+
+@njit(cache=True, error_model="numpy")
+def _downdate_row(U, D, vp, P, state, j):
+    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff <= 0``."""
+    row = U[j]
+    n = row.shape[0]
+    t, alpha, sigma = state[0], state[1], state[2]
+    d = D[j]
+    p = P[j] * P[j] / d
+    theta = 1.0 + sigma * p
+    t -= p
+    if t < 0.0:
+        t = 0.0
+    plus = sigma * sigma * p * t
+    if j < n - 1 and plus <= _ZERO:
+        plus = _ZERO
+    rho = theta * theta + plus
+    D[j] = rho * d
+    if D[j] != D[j]:
+        raise ValueError("NaN in WEKA's Cholesky update")
+    b = alpha * P[j] / (rho * d)
+    alpha /= rho
+    rho = math.sqrt(rho)
+    sigma *= (1.0 + rho) / (rho * (theta + rho))
+    if j < n - 1 and (sigma != sigma or math.isinf(sigma)):
+        raise ValueError("sigma NaN/Inf in WEKA's Cholesky update")
+    pj = P[j]
+    for r in range(j + 1, n):
+        el = row[r]
+        vp[r] -= pj * el
+        row[r] = el + b * vp[r]
+    state[0], state[1], state[2] = t, alpha, sigma
 
 
 @njit(cache=True, error_model="numpy")
 def _update_cholesky(U, D, v, coeff):
     """WEKA's ``updateCholeskyFactor``: ``L D L' + coeff v v'`` as a new ``L D L'``, in place."""
-    n = v.shape[0]
     vp = v.copy()
     if coeff > 0.0:
         t = coeff
-        for j in range(n):
-            p = vp[j]
-            d = D[j]
-            dbarj = d + t * p * p
-            D[j] = dbarj
-            b = p * t / dbarj
-            t *= d / dbarj
-            for r in range(j + 1, n):
-                el = U[j, r]
-                vp[r] -= p * el
-                U[j, r] = el + b * vp[r]
+        for j in range(v.shape[0]):
+            t = _update_row(U, D, vp, t, j)
     else:
         P = _solve_lower(U, D, v, False)
-        t = 0.0
-        for i in range(n):
-            t += P[i] * P[i] / D[i]
-        root = 1.0 + coeff * t
-        root = 0.0 if root < 0.0 else math.sqrt(root)
-        alpha = coeff
-        sigma = coeff / (1.0 + root)
-        for j in range(n):
-            d = D[j]
-            p = P[j] * P[j] / d
-            theta = 1.0 + sigma * p
-            t -= p
-            if t < 0.0:
-                t = 0.0
-            plus = sigma * sigma * p * t
-            if j < n - 1 and plus <= _ZERO:
-                plus = _ZERO
-            rho = theta * theta + plus
-            D[j] = rho * d
-            if D[j] != D[j]:
-                raise ValueError("NaN in WEKA's Cholesky update")
-            b = alpha * P[j] / (rho * d)
-            alpha /= rho
-            rho = math.sqrt(rho)
-            sigma *= (1.0 + rho) / (rho * (theta + rho))
-            if j < n - 1 and (sigma != sigma or math.isinf(sigma)):
-                raise ValueError("sigma NaN/Inf in WEKA's Cholesky update")
-            for r in range(j + 1, n):
-                el = U[j, r]
-                vp[r] -= P[j] * el
-                U[j, r] = el + b * vp[r]
+        state = np.empty(3)
+        _downdate_start(D, P, coeff, state)
+        for j in range(v.shape[0]):
+            _downdate_row(U, D, vp, P, state, j)
+
+
+@njit(cache=True, error_model="numpy")
+def _update_and_direction(U, D, dgrad, c1, old_grad, c2, grad):
+    """WEKA's BFGS step: ``updateCholeskyFactor(dgrad, c1)``, ``updateCholeskyFactor(old_grad, c2)``,
+    then the direction ``L'^-1 (L D)^-1 (-grad)``. In the usual signs (c1 > 0, c2 <= 0) the first
+    modification sweeps U together with the forward substitution the second needs, and the second
+    together with the direction's forward substitution: three sweeps over U instead of five."""
+    n = grad.shape[0]
+    if not (c1 > 0.0 and not c2 > 0.0):
+        _update_cholesky(U, D, dgrad, c1)
+        _update_cholesky(U, D, old_grad, c2)
+        return _solve_upper(U, _solve_lower(U, D, -grad, True))
+    vp = dgrad.copy()
+    acc = old_grad.copy()
+    P = np.empty(n)
+    t = c1
+    for j in range(n):
+        t = _update_row(U, D, vp, t, j)
+        _forward_row(U, D, j, acc, P, False)
+    state = np.empty(3)
+    _downdate_start(D, P, c2, state)
+    vp[:] = old_grad
+    acc = -grad
+    y = np.empty(n)
+    for j in range(n):
+        _downdate_row(U, D, vp, P, state, j)
+        _forward_row(U, D, j, acc, y, True)
+    return _solve_upper(U, y)
 
 
 @njit(cache=True, error_model="numpy")
@@ -415,10 +518,11 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
     null and the caller restarts from ``x``).
     """
     n = x0.shape[0]
-    f = objective(x0, data, cls, weights, ridge, n_k)
+    ws = _workspace(data.shape[0], data.shape[1], n_k)
+    f = _evaluate(x0, data, cls, weights, ridge, n_k, ws)
     if f != f:
         raise ValueError("Objective function value is NaN")
-    grad = gradient(x0, data, cls, weights, ridge, n_k)
+    grad = _gradient(x0, data, cls, weights, ridge, n_k, ws)
     U = np.eye(n)
     D = np.ones(n)
     direct = -grad
@@ -433,7 +537,7 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
     for step in range(max_its):
         old_x = x
         old_grad = grad
-        x = _line_search(x, grad, direct, stpmax, state[0], state, data, cls, weights, ridge, n_k)
+        x = _line_search(x, grad, direct, stpmax, state[0], state, data, cls, weights, ridge, n_k, ws)
         finish = False
         test = 0.0
         for h in range(n):
@@ -443,7 +547,7 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
                 test = t
         if test < _ZERO:
             finish = True
-        grad = gradient(x, data, cls, weights, ridge, n_k)
+        grad = _gradient(x, data, cls, weights, ridge, n_k, ws)
         test = 0.0
         denom = 0.0
         dx_sq = 0.0
@@ -461,14 +565,14 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
         if abs(denom) < _ZERO:
             finish = True
         if finish:
-            f = objective(x, data, cls, weights, ridge, n_k)
+            f = _evaluate(x, data, cls, weights, ridge, n_k, ws)
             if f != f:
                 raise ValueError("Objective function value is NaN")
             return x, f, True, step + 1
         if not denom < max(_ZERO * math.sqrt(dx_sq) * math.sqrt(dg_sq), _ZERO):
-            _update_cholesky(U, D, delta_grad, 1.0 / denom)
-            _update_cholesky(U, D, old_grad, 1.0 / state[1])
-        direct = _solve_upper(U, _solve_lower(U, D, -grad, True))
+            direct = _update_and_direction(U, D, delta_grad, 1.0 / denom, old_grad, 1.0 / state[1], grad)
+        else:
+            direct = _solve_upper(U, _solve_lower(U, D, -grad, True))
         for m in range(n):
             if direct[m] != direct[m]:
                 raise ValueError("direction is NaN in WEKA's optimiser")
