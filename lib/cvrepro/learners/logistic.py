@@ -116,8 +116,9 @@ def _evaluate(x, data, cls, weights, ridge, n_k, ws):
         s[:] = 0.0
         for j in range(dim):                 # each score summed over j in order, as WEKA's loop
             d = data[i, j]
+            xj = xt[j]
             for o in range(n_k):
-                s[o] += d * xt[j, o]
+                s[o] += d * xj[o]
         mx = s[0]
         for o in range(1, n_k):
             if s[o] > mx:
@@ -148,17 +149,18 @@ def _gradient(x, data, cls, weights, ridge, n_k, ws):
     n, dim = data.shape
     grad[:] = 0.0
     for i in range(n):
+        row = data[i]
         for o in range(n_k):
             num[o] = E[i, o] / den[i]
         for o in range(n_k):
             first = weights[i] * num[o]
-            base = o * dim
+            g = grad[o * dim:(o + 1) * dim]
             for q in range(dim):
-                grad[base + q] += first * data[i, q]
+                g[q] += first * row[q]
         if cls[i] != n_k:
-            base = cls[i] * dim
+            g = grad[cls[i] * dim:(cls[i] + 1) * dim]
             for p in range(dim):
-                grad[base + p] -= weights[i] * data[i, p]
+                g[p] -= weights[i] * row[p]
     for o in range(n_k):
         for r in range(1, dim):
             grad[o * dim + r] += 2 * ridge * x[o * dim + r]
@@ -366,16 +368,16 @@ def _forward_row(U, D, j, acc, out, scaled):
     """Step j of the forward substitution with ``L D`` (``scaled``; element ``L[j, k] * D[k]``, as WEKA
     forms it) or ``L``: ``out[j]``, and row j's terms taken off ``acc``."""
     row = U[j]
-    n = row.shape[0]
+    tail, rest = row[j + 1:], acc[j + 1:]      # slices from 0: numba's loops over them vectorise
     if scaled:
         d = D[j]
         o = acc[j] / (row[j] * d)
-        for r in range(j + 1, n):
-            acc[r] -= (row[r] * d) * o
+        for r in range(tail.shape[0]):
+            rest[r] -= (tail[r] * d) * o
     else:
         o = acc[j] / row[j]
-        for r in range(j + 1, n):
-            acc[r] -= row[r] * o
+        for r in range(tail.shape[0]):
+            rest[r] -= tail[r] * o
     out[j] = o
 
 
@@ -404,20 +406,25 @@ def _solve_upper(U, b):
 
 
 @njit(cache=True, error_model="numpy")
+def _modify_row(tail, vp, p, b):
+    """WEKA's inner loop of both branches: ``vp[r] -= p * l; l += b * vp[r]`` along the rest of a row."""
+    for r in range(tail.shape[0]):
+        el = tail[r]
+        v = vp[r] - p * el
+        vp[r] = v
+        tail[r] = el + b * v
+
+
+@njit(cache=True, error_model="numpy")
 def _update_row(U, D, vp, t, j):
     """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff > 0`` (``t`` starts at coeff); returns t."""
-    row = U[j]
-    n = row.shape[0]
     p = vp[j]
     d = D[j]
     dbarj = d + t * p * p
     D[j] = dbarj
     b = p * t / dbarj
     t *= d / dbarj
-    for r in range(j + 1, n):
-        el = row[r]
-        vp[r] -= p * el
-        row[r] = el + b * vp[r]
+    _modify_row(U[j][j + 1:], vp[j + 1:], p, b)
     return t
 
 
@@ -435,8 +442,7 @@ def _downdate_start(D, P, coeff, state):
 @njit(cache=True, error_model="numpy")
 def _downdate_row(U, D, vp, P, state, j):
     """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff <= 0``."""
-    row = U[j]
-    n = row.shape[0]
+    n = D.shape[0]
     t, alpha, sigma = state[0], state[1], state[2]
     d = D[j]
     p = P[j] * P[j] / d
@@ -457,11 +463,7 @@ def _downdate_row(U, D, vp, P, state, j):
     sigma *= (1.0 + rho) / (rho * (theta + rho))
     if j < n - 1 and (sigma != sigma or math.isinf(sigma)):
         raise ValueError("sigma NaN/Inf in WEKA's Cholesky update")
-    pj = P[j]
-    for r in range(j + 1, n):
-        el = row[r]
-        vp[r] -= pj * el
-        row[r] = el + b * vp[r]
+    _modify_row(U[j][j + 1:], vp[j + 1:], P[j], b)
     state[0], state[1], state[2] = t, alpha, sigma
 
 
