@@ -398,9 +398,10 @@ def _solve_upper(U, b):
     out = np.zeros(n)
     for j in range(n - 1, -1, -1):
         row = U[j]
+        tail, done = row[j + 1:], out[j + 1:]
         num = b[j]
-        for k in range(j + 1, n):
-            num -= row[k] * out[k]
+        for k in range(tail.shape[0]):
+            num -= tail[k] * done[k]
         out[j] = num / row[j]
     return out
 
