@@ -357,28 +357,63 @@ def _line_search(xold, grad, direct, stpmax, f, state, data, cls, weights, ridge
     return x
 
 
-# The Cholesky factor L (unit lower triangular) is stored transposed, U = L', so that every loop
-# below runs along a contiguous row; the operations and their order are WEKA's. Each step j of
-# WEKA's rank-one modification and of its forward substitution reads and writes only row j of U
-# (column j of L) and D[j], so a modification and the substitution that follows it run as one sweep
-# over U (:func:`_update_and_direction`), each element getting WEKA's operations in WEKA's order.
+# The Cholesky factor L (unit lower triangular) is kept transposed and packed, U = L' row after row
+# from its diagonal (:func:`_row`), so that every loop below runs along contiguous memory; the
+# operations and their order are WEKA's. Step j of WEKA's rank-one modification and of its forward
+# substitution reads and writes only row j of U (column j of L) and D[j], so a modification and the
+# substitution that follows it run in one sweep over U (:func:`_update_and_direction`), each element
+# getting WEKA's operations in WEKA's order. Loops run over slices starting at 0, which numba vectorises.
+
+@njit(cache=True, error_model="numpy")
+def _row(U, n, j):
+    """Row j of the packed factor, from its diagonal element (``L[j, j]``) to ``L[n - 1, j]``."""
+    start = j * n - (j * (j - 1)) // 2
+    return U[start:start + n - j]
+
 
 @njit(cache=True, error_model="numpy")
 def _forward_row(U, D, j, acc, out, scaled):
     """Step j of the forward substitution with ``L D`` (``scaled``; element ``L[j, k] * D[k]``, as WEKA
     forms it) or ``L``: ``out[j]``, and row j's terms taken off ``acc``."""
-    row = U[j]
-    tail, rest = row[j + 1:], acc[j + 1:]      # slices from 0: numba's loops over them vectorise
-    if scaled:
-        d = D[j]
-        o = acc[j] / (row[j] * d)
+    row = _row(U, D.shape[0], j)
+    d = D[j]
+    o = acc[j] / (row[0] * d) if scaled else acc[j] / row[0]
+    out[j] = o
+    _sweep_row(row[1:], acc[j + 1:], 0.0, 0.0, acc[j + 1:], o, d, 2 if scaled else 1, False)
+
+
+@njit(cache=True, error_model="numpy")
+def _sweep_row(tail, vp, p, b, rest, o, d, solve, modify):
+    """The rest of a row: WEKA's modification ``vp[r] -= p * l; l += b * vp[r]`` (``modify``), then the
+    forward substitution's ``rest[r] -= l * o`` (``solve`` 1) or ``(l * d) * o`` (``solve`` 2)."""
+    if modify and solve == 0:
         for r in range(tail.shape[0]):
-            rest[r] -= (tail[r] * d) * o
-    else:
-        o = acc[j] / row[j]
+            el = tail[r]
+            v = vp[r] - p * el
+            vp[r] = v
+            tail[r] = el + b * v
+    elif modify and solve == 1:
+        for r in range(tail.shape[0]):
+            el = tail[r]
+            v = vp[r] - p * el
+            vp[r] = v
+            el = el + b * v
+            tail[r] = el
+            rest[r] -= el * o
+    elif modify:
+        for r in range(tail.shape[0]):
+            el = tail[r]
+            v = vp[r] - p * el
+            vp[r] = v
+            el = el + b * v
+            tail[r] = el
+            rest[r] -= (el * d) * o
+    elif solve == 1:
         for r in range(tail.shape[0]):
             rest[r] -= tail[r] * o
-    out[j] = o
+    else:
+        for r in range(tail.shape[0]):
+            rest[r] -= (tail[r] * d) * o
 
 
 @njit(cache=True, error_model="numpy")
@@ -397,35 +432,33 @@ def _solve_upper(U, b):
     n = b.shape[0]
     out = np.zeros(n)
     for j in range(n - 1, -1, -1):
-        row = U[j]
-        tail, done = row[j + 1:], out[j + 1:]
+        row = _row(U, n, j)
+        tail, done = row[1:], out[j + 1:]
         num = b[j]
         for k in range(tail.shape[0]):
             num -= tail[k] * done[k]
-        out[j] = num / row[j]
+        out[j] = num / row[0]
     return out
 
 
 @njit(cache=True, error_model="numpy")
-def _modify_row(tail, vp, p, b):
-    """WEKA's inner loop of both branches: ``vp[r] -= p * l; l += b * vp[r]`` along the rest of a row."""
-    for r in range(tail.shape[0]):
-        el = tail[r]
-        v = vp[r] - p * el
-        vp[r] = v
-        tail[r] = el + b * v
-
-
-@njit(cache=True, error_model="numpy")
-def _update_row(U, D, vp, t, j):
-    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff > 0`` (``t`` starts at coeff); returns t."""
+def _update_row(U, D, vp, t, j, acc, out):
+    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff > 0`` (``t`` starts at coeff; returns t),
+    with step j of the forward substitution with ``L`` of ``acc`` into ``out`` when ``acc`` is given."""
+    n = D.shape[0]
+    row = _row(U, n, j)
     p = vp[j]
     d = D[j]
     dbarj = d + t * p * p
     D[j] = dbarj
     b = p * t / dbarj
     t *= d / dbarj
-    _modify_row(U[j][j + 1:], vp[j + 1:], p, b)
+    if acc is None:
+        _sweep_row(row[1:], vp[j + 1:], p, b, vp[j + 1:], 0.0, 0.0, 0, True)
+    else:
+        o = acc[j] / row[0]
+        out[j] = o
+        _sweep_row(row[1:], vp[j + 1:], p, b, acc[j + 1:], o, 0.0, 1, True)
     return t
 
 
@@ -441,9 +474,11 @@ def _downdate_start(D, P, coeff, state):
 
 
 @njit(cache=True, error_model="numpy")
-def _downdate_row(U, D, vp, P, state, j):
-    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff <= 0``."""
+def _downdate_row(U, D, vp, P, state, j, acc, out):
+    """Step j of WEKA's ``updateCholeskyFactor`` for ``coeff <= 0``, with step j of the forward
+    substitution with ``L D`` of ``acc`` into ``out`` when ``acc`` is given."""
     n = D.shape[0]
+    row = _row(U, n, j)
     t, alpha, sigma = state[0], state[1], state[2]
     d = D[j]
     p = P[j] * P[j] / d
@@ -464,8 +499,14 @@ def _downdate_row(U, D, vp, P, state, j):
     sigma *= (1.0 + rho) / (rho * (theta + rho))
     if j < n - 1 and (sigma != sigma or math.isinf(sigma)):
         raise ValueError("sigma NaN/Inf in WEKA's Cholesky update")
-    _modify_row(U[j][j + 1:], vp[j + 1:], P[j], b)
     state[0], state[1], state[2] = t, alpha, sigma
+    if acc is None:
+        _sweep_row(row[1:], vp[j + 1:], P[j], b, vp[j + 1:], 0.0, 0.0, 0, True)
+    else:
+        dj = D[j]
+        o = acc[j] / (row[0] * dj)
+        out[j] = o
+        _sweep_row(row[1:], vp[j + 1:], P[j], b, acc[j + 1:], o, dj, 2, True)
 
 
 @njit(cache=True, error_model="numpy")
@@ -475,13 +516,13 @@ def _update_cholesky(U, D, v, coeff):
     if coeff > 0.0:
         t = coeff
         for j in range(v.shape[0]):
-            t = _update_row(U, D, vp, t, j)
+            t = _update_row(U, D, vp, t, j, None, None)
     else:
         P = _solve_lower(U, D, v, False)
         state = np.empty(3)
         _downdate_start(D, P, coeff, state)
         for j in range(v.shape[0]):
-            _downdate_row(U, D, vp, P, state, j)
+            _downdate_row(U, D, vp, P, state, j, None, None)
 
 
 @njit(cache=True, error_model="numpy")
@@ -500,16 +541,14 @@ def _update_and_direction(U, D, dgrad, c1, old_grad, c2, grad):
     P = np.empty(n)
     t = c1
     for j in range(n):
-        t = _update_row(U, D, vp, t, j)
-        _forward_row(U, D, j, acc, P, False)
+        t = _update_row(U, D, vp, t, j, acc, P)
     state = np.empty(3)
     _downdate_start(D, P, c2, state)
     vp[:] = old_grad
     acc = -grad
     y = np.empty(n)
     for j in range(n):
-        _downdate_row(U, D, vp, P, state, j)
-        _forward_row(U, D, j, acc, y, True)
+        _downdate_row(U, D, vp, P, state, j, acc, y)
     return _solve_upper(U, y)
 
 
@@ -526,7 +565,9 @@ def find_argmin(x0, data, cls, weights, ridge, n_k, max_its):
     if f != f:
         raise ValueError("Objective function value is NaN")
     grad = _gradient(x0, data, cls, weights, ridge, n_k, ws)
-    U = np.eye(n)
+    U = np.zeros(n * (n + 1) // 2)             # the packed factor of the identity, WEKA's start
+    for j in range(n):
+        U[j * n - (j * (j - 1)) // 2] = 1.0
     D = np.ones(n)
     direct = -grad
     s = 0.0
