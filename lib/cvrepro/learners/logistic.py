@@ -102,23 +102,40 @@ def _same_point(x, cx):
 
 
 @njit(cache=True, error_model="numpy")
+def _scores(row, x, xt, s):
+    """The K - 1 scores of one row, each summed over the attributes in order, as WEKA's loop: one class
+    at a time when there are few, else all classes in one sweep over the row (``xt``: x by attribute)."""
+    n_k = s.shape[0]
+    dim = row.shape[0]
+    if n_k < 4:
+        for o in range(n_k):
+            c = x[o * dim:(o + 1) * dim]
+            acc = 0.0
+            for j in range(dim):
+                acc += row[j] * c[j]
+            s[o] = acc
+        return
+    s[:] = 0.0
+    for j in range(dim):
+        d = row[j]
+        xj = xt[j]
+        for o in range(n_k):
+            s[o] += d * xj[o]
+
+
+@njit(cache=True, error_model="numpy")
 def _evaluate(x, data, cls, weights, ridge, n_k, ws):
     """Objective at ``x``, keeping each row's ``exp(score - max)`` and denominator in ``ws``."""
     cx, E, den, _, meta, xt, s = ws
     if meta[1] == 1.0 and _same_point(x, cx):
         return meta[0]
     n, dim = data.shape
-    for o in range(n_k):                     # coefficients by attribute: the scores of a row in one sweep
+    for o in range(n_k):                     # coefficients by attribute, for :func:`_scores`
         for j in range(dim):
             xt[j, o] = x[o * dim + j]
     nll = 0.0
     for i in range(n):
-        s[:] = 0.0
-        for j in range(dim):                 # each score summed over j in order, as WEKA's loop
-            d = data[i, j]
-            xj = xt[j]
-            for o in range(n_k):
-                s[o] += d * xj[o]
+        _scores(data[i], x, xt, s)
         mx = s[0]
         for o in range(1, n_k):
             if s[o] > mx:
