@@ -23,7 +23,10 @@ What WEKA does, and we do, with its defaults ``-R 1e-8 -M -1``:
   (relative change of x or of the gradient below ``sqrt(machine epsilon)``).
   With ``-M -1`` it restarts (fresh Hessian) every 200 iterations until it
   converges. We run the same algorithm, step for step, in numba
-  (:func:`find_argmin`); sums are taken in WEKA's order.
+  (:func:`find_argmin`); sums are taken in WEKA's order. For speed only the
+  layout and the loop structure differ (a packed factor, each rank-one
+  modification swept together with the substitution after it, the
+  exponentials shared by objective and gradient): every number is WEKA's.
 * Coefficients converted back to the original units; class probabilities
   ``exp(v_k) / (1 + sum_j exp(v_j))`` evaluated as WEKA does.
 
