@@ -10,7 +10,10 @@ scikit-learn gets the same rows, nominal attributes one-hot coded, missing value
 filled with the mean (it needs numbers), standardised for LogisticRegression.
 Also: the batched multi-fold path (``fit_predict_folds``, data encoded once)
 against fold-by-fold fitting, 10-fold CV on one data set per learner.
+Last: WEKA Logistic (-R 1e-8 -M 500, Vanwinckelen's LR) per fit on N = 200 samples of kr-vs-k and
+abalone drawn as that study draws them (CPU seconds, min and median, with the machine's load).
 """
+import os
 import time
 
 import numpy as np
@@ -26,6 +29,7 @@ from timing import numeric_matrix, timed
 from cvrepro.datasets import load_dataset
 from cvrepro.learners import make_learner
 from cvrepro.learners.random_tree import default_k
+from cvrepro.studies.vanwinckelen2012 import LR_MAX_ITER, make_learners, sample_rows
 
 DATASETS = ["pima", "vote", "crx", "glass", "credit-g", "segment", "chess", "soybean"]
 REPEATS = 3
@@ -86,6 +90,29 @@ def main():
             clone(est).fit(ds.X.iloc[train], ds.y.iloc[train]).predict_proba(ds.X.iloc[test])
         single = time.perf_counter() - t
         print(f"  {learner:10s} batched {1e3 * batched:8.0f} ms, fold by fold {1e3 * single:8.0f} ms")
+
+    lr_per_fit()
+
+
+def lr_per_fit(samples=(("kr-vs-k", (0, 4, 7)), ("abalone", (0, 3))), size=200, repeats=5):
+    """CPU seconds per WEKA Logistic fit on Vanwinckelen's samples (classes absent from a sample dropped)."""
+    print(f"\nWEKA Logistic -R 1e-8 -M {LR_MAX_ITER} per fit, N = {size} samples "
+          f"(CPU s; load {os.getloadavg()[0]:.1f}):")
+    for pop, ids in samples:
+        ds = load_dataset(pop)
+        for s in ids:
+            rows = sample_rows(len(ds.y), size, 0, pop, s)
+            X, y = ds.X.iloc[rows], ds.y.iloc[rows].cat.remove_unused_categories()
+            lr = make_learners(["LR"])["LR"]
+            model = clone(lr).fit(X, y)
+            times = []
+            for _ in range(repeats):
+                t = time.process_time()
+                clone(lr).fit(X, y)
+                times.append(time.process_time() - t)
+            print(f"  {pop:8s} sample {s}: {model.coef_.size} parameters, {model.n_iter_} iterations: "
+                  f"min {min(times):.4f} s, median {np.median(times):.4f} s, "
+                  f"{1e3 * min(times) / model.n_iter_:.3f} ms per iteration")
 
 
 if __name__ == "__main__":

@@ -185,3 +185,94 @@ def test_missing_values_follow_the_branch_proportions():
         expected += flat.prop[0, b] * tree.predict_proba(filled)[0]
     assert 0 < flat.prop[0].max() < 1
     assert np.allclose(tree.predict_proba(row)[0], expected)
+
+
+# WEKA 3.6.14's Optimization.updateCholeskyFactor and solveTriangle, transcribed loop for loop (L lower
+# triangular, L[r][j], as in the Java), the reference for the restructured kernels of cvrepro.learners.logistic.
+def _weka_update(L, D, v, coeff):
+    n = len(v)
+    vp = list(v)
+    if coeff > 0.0:
+        t = coeff
+        for j in range(n):
+            p, d = vp[j], D[j]
+            dbarj = d + t * p * p
+            D[j] = dbarj
+            b = p * t / dbarj
+            t *= d / dbarj
+            for r in range(j + 1, n):
+                el = L[r][j]
+                vp[r] -= p * el
+                L[r][j] = el + b * vp[r]
+        return
+    P = _weka_solve(L, list(v), True)
+    t = 0.0
+    for i in range(n):
+        t += P[i] * P[i] / D[i]
+    root = 1.0 + coeff * t
+    root = 0.0 if root < 0.0 else np.sqrt(root)
+    alpha, sigma = coeff, coeff / (1.0 + root)
+    for j in range(n):
+        d = D[j]
+        p = P[j] * P[j] / d
+        theta = 1.0 + sigma * p
+        t = max(t - p, 0.0)
+        plus = sigma * sigma * p * t
+        if j < n - 1 and plus <= 1.4901161193847656e-08:
+            plus = 1.4901161193847656e-08
+        rho = theta * theta + plus
+        D[j] = rho * d
+        b = alpha * P[j] / (rho * d)
+        alpha /= rho
+        rho = np.sqrt(rho)
+        sigma *= (1.0 + rho) / (rho * (theta + rho))
+        for r in range(j + 1, n):
+            el = L[r][j]
+            vp[r] -= P[j] * el
+            L[r][j] = el + b * vp[r]
+
+
+def _weka_solve(T, b, lower):
+    n, out = len(b), [0.0] * len(b)
+    for j in (range(n) if lower else range(n - 1, -1, -1)):
+        num = b[j]
+        for k in (range(j) if lower else range(j + 1, n)):
+            num -= (T[j][k] if lower else T[k][j]) * out[k]
+        out[j] = num / T[j][j]
+    return out
+
+
+@pytest.mark.parametrize("c1", [0.7, 0.0])          # 0.0: WEKA's coeff <= 0 branch for the first update
+def test_logistic_bfgs_step_is_wekas_update_update_solve_solve(c1):
+    """The fused sweeps over the packed factor give WEKA's L, D and search direction bit for bit."""
+    from cvrepro.learners.logistic import _update_and_direction, _update_cholesky
+    n, rng = 23, np.random.default_rng(5)
+    L, D = np.eye(n).tolist(), [1.0] * n
+    U = np.zeros(n * (n + 1) // 2)
+    U[[j * n - j * (j - 1) // 2 for j in range(n)]] = 1.0
+    Dp = np.ones(n)
+    for _ in range(4):                                   # a factor with full rows
+        v = rng.normal(size=n)
+        _weka_update(L, D, v.tolist(), 0.9)
+        _update_cholesky(U, Dp, v, 0.9)
+    dgrad, old_grad, grad = rng.normal(size=n), rng.normal(size=n), rng.normal(size=n)
+    _weka_update(L, D, dgrad.tolist(), c1)
+    _weka_update(L, D, old_grad.tolist(), -0.01)
+    LD = [[L[j][k] * D[k] for k in range(n)] for j in range(n)]
+    direct = _weka_solve(L, _weka_solve(LD, (-grad).tolist(), True), False)
+    ours = _update_and_direction(U, Dp, dgrad, c1, old_grad, -0.01, grad)
+    assert ours.tolist() == direct and Dp.tolist() == D
+    assert U.tolist() == [L[r][j] for j in range(n) for r in range(j, n)]
+
+
+def test_logistic_gradient_after_objective_elsewhere_is_the_fresh_gradient():
+    """The kept exponentials serve only the point they were computed at."""
+    from cvrepro.learners.logistic import _evaluate, _gradient, _workspace
+    rng = np.random.default_rng(2)
+    data, cls, w = rng.normal(size=(40, 5)), rng.integers(0, 3, 40), np.ones(40)
+    x, y = rng.normal(size=10), rng.normal(size=10)
+    ws = _workspace(40, 5, 2)
+    assert _evaluate(x, data, cls, w, 1e-8, 2, ws) == objective(x, data, cls, w, 1e-8, 2)
+    assert np.array_equal(_gradient(y, data, cls, w, 1e-8, 2, ws), gradient(y, data, cls, w, 1e-8, 2))
+    assert np.array_equal(_gradient(x, data, cls, w, 1e-8, 2, ws), gradient(x, data, cls, w, 1e-8, 2))
+    assert _evaluate(y, data, cls, w, 1e-8, 2, ws) == objective(y, data, cls, w, 1e-8, 2)
