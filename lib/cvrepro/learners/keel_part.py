@@ -298,13 +298,45 @@ def _select(X, y, rows, w, nominal, n_values, ncls, m, all_rows):
     return best, cut, pcv, pv, pca, tot
 
 
-def _entropy(codes, ncls):
-    """MyDataset.getEntropy: unweighted class entropy of a subset (NaN when it is empty)."""
-    freq = np.bincount(codes, minlength=ncls)
-    s = sum(_logf(float(f)) for f in freq)
-    n = len(codes)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.float64(_logf(float(n)) - s) / np.float64(n)
+@njit(cache=True)
+def _cut_dataset(X, y, rows, w, a, is_nominal, cut, pv, total, ncls):
+    """Cut.cutDataset: each instance to its subset, one with a missing value to every subset of positive
+    weight (its weight times the subset's share), in data order; and MyDataset.getEntropy of each subset
+    (unweighted counts; NaN when it is empty). Returns (rows, weights, offsets, entropies)."""
+    nsub, n = pv.shape[0], rows.shape[0]
+    share = pv / total
+    sub = np.empty(n, dtype=np.int64)
+    size = np.zeros(nsub, dtype=np.int64)
+    for i in range(n):
+        x = X[rows[i], a]
+        if np.isnan(x):
+            sub[i] = -1
+            for j in range(nsub):
+                if share[j] > 0:
+                    size[j] += 1
+        else:
+            sub[i] = int(x) if is_nominal else (0 if x <= cut else 1)
+            size[sub[i]] += 1
+    offsets = np.zeros(nsub + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum(size)
+    out_rows = np.empty(offsets[nsub], dtype=np.int64)
+    out_w = np.empty(offsets[nsub])
+    freq = np.zeros((nsub, ncls), dtype=np.int64)
+    fill = offsets[:nsub].copy()
+    for i in range(n):
+        for j in range(nsub):
+            if sub[i] == j or (sub[i] < 0 and share[j] > 0):
+                out_rows[fill[j]] = rows[i]
+                out_w[fill[j]] = w[i] if sub[i] == j else share[j] * w[i]
+                fill[j] += 1
+                freq[j, y[rows[i]]] += 1
+    entropy = np.empty(nsub)
+    for j in range(nsub):
+        s = 0.0
+        for c in range(ncls):
+            s += _logf(float(freq[j, c]))
+        entropy[j] = (_logf(float(size[j])) - s) / size[j] if size[j] > 0 else np.nan
+    return out_rows, out_w, offsets, entropy
 
 
 def _merge_order(values):
@@ -359,11 +391,11 @@ class _Grower:
         node.children = None
         if node.attr < 0:
             return node
-        subsets = self._cut_dataset(node, rows, w)
-        order = _merge_order([_entropy(self.y[r], self.ncls) for r, _ in subsets])
-        node.children = [None] * len(subsets)
-        for i in order:
-            child = self.build(*subsets[i])
+        sub_rows, sub_w, at, entropy = _cut_dataset(self.X, self.y, rows, w, node.attr, self.nominal[node.attr],
+                                                    node.cut, node.pv, node.total, self.ncls)
+        node.children = [None] * len(entropy)
+        for i in _merge_order(entropy.tolist()):
+            child = self.build(sub_rows[at[i]:at[i + 1]], sub_w[at[i]:at[i + 1]])
             node.children[i] = child
             if child.children is not None:
                 return node                             # a subtree: the remaining subsets stay unexplored
@@ -373,21 +405,6 @@ class _Grower:
         if errors >= node.leaf_errors() - 1e-3:         # Tree.collapse
             node.attr, node.children = -1, None
         return node
-
-    def _cut_dataset(self, node, rows, w):
-        """Cut.cutDataset: each instance to its subset, a missing value's to every subset by weight."""
-        x = self.X[rows, node.attr]
-        missing = np.isnan(x)
-        if self.nominal[node.attr]:
-            sub = np.where(missing, -1, np.nan_to_num(x)).astype(np.int64)
-        else:
-            sub = np.where(missing, -1, np.where(x <= node.cut, 0, 1))
-        weights = node.pv / node.total
-        out = []
-        for j in range(node.pv.shape[0]):
-            keep = (sub == j) | (missing & (weights[j] > 0))
-            out.append((rows[keep], np.where(missing[keep], weights[j] * w[keep], w[keep])))
-        return out
 
 
 def _leaf_rules(node, conds, nominal, out):
