@@ -364,17 +364,23 @@ def _merge_order(values):
     return [k for k, _ in items]
 
 
+def _majority(counts):
+    """Classification.maxClass from Python: the first class of largest positive count, else 0."""
+    k = int(np.argmax(counts))
+    return k if counts[k] > 0 else 0
+
+
 class _Node:
     """A node of KEEL's partial tree: a leaf, or a cut with children (None: unexplored)."""
 
     __slots__ = ("attr", "cut", "pcv", "pv", "pc", "total", "children")
 
     def leaf_errors(self):
-        return self.total - self.pc[_max_class(self.pc)]
+        return self.total - self.pc[_majority(self.pc)]
 
     def label(self, i):
         """Cut.label: the majority class of subset ``i`` (the whole node's when it is empty)."""
-        return _max_class(self.pcv[i]) if self.pv[i] > 0 else _max_class(self.pc)
+        return _majority(self.pcv[i]) if self.pv[i] > 0 else _majority(self.pc)
 
 
 class _Grower:
