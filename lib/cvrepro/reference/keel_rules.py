@@ -1,4 +1,4 @@
-"""Read the rule sets KEEL's Ripper and FURIA print, and compare them with ours.
+"""Read the rule sets KEEL's Ripper, PART and FURIA print, and compare them with ours.
 
 KEEL's runs (:func:`cvrepro.reference.keel.run`) return the extra output
 file's text in ``KeelRun.extra[0]``; for Ripper-C and FURIA-C it is the rule
