@@ -224,6 +224,7 @@ def _cut_nominal(X, y, rows, w, n, a, n_values, ncls, m, sum_w):
 
 @njit(cache=True)
 def _max_class(pc):
+    """Classification.maxClass: the first class of largest positive count, else 0."""
     best, arg = 0.0, 0
     for c in range(pc.shape[0]):
         if pc[c] > best:
@@ -364,23 +365,18 @@ def _merge_order(values):
     return [k for k, _ in items]
 
 
-def _majority(counts):
-    """Classification.maxClass from Python: the first class of largest positive count, else 0."""
-    k = int(np.argmax(counts))
-    return k if counts[k] > 0 else 0
-
-
 class _Node:
-    """A node of KEEL's partial tree: a leaf, or a cut with children (None: unexplored)."""
+    """A node of KEEL's partial tree: a leaf, or a cut with children (None: unexplored). Its majority
+    classes come from ``_max_class.py_func``: on these few counts a numba call costs more."""
 
     __slots__ = ("attr", "cut", "pcv", "pv", "pc", "total", "children")
 
     def leaf_errors(self):
-        return self.total - self.pc[_majority(self.pc)]
+        return self.total - self.pc[_max_class.py_func(self.pc)]
 
     def label(self, i):
         """Cut.label: the majority class of subset ``i`` (the whole node's when it is empty)."""
-        return _majority(self.pcv[i]) if self.pv[i] > 0 else _majority(self.pc)
+        return _max_class.py_func(self.pcv[i]) if self.pv[i] > 0 else _max_class.py_func(self.pc)
 
 
 class _Grower:
