@@ -1,12 +1,12 @@
-"""Speed of KEEL's rule learners (Moreno-Torres et al.'s RIPPER and FURIA) against our C4.5.
+"""Speed of KEEL's rule learners (Moreno-Torres et al.'s RIPPER, FURIA and PART-C) against our C4.5.
 
 Per data set of the study (``paper_datasets("moreno_torres2012")``, incomplete
 rows removed as the paper did), one 10-fold cross-validation (StratifiedKFold,
 shuffled, seed 1): the time per fold of each learner to fit the training fold
 and give the test fold's probabilities, as the engine does. The learners take
-turns fold by fold (C4.5, RIPPER, FURIA, C4.5, ...) and the clock is the
+turns fold by fold (C4.5, RIPPER, FURIA, PART-C, C4.5, ...) and the clock is the
 process's CPU time, so that other work on a shared machine slows each of them
-alike. RIPPER and FURIA get the whole data set's ranges
+alike. The KEEL learners get the whole data set's ranges
 (``bounds=keel_bounds(X)``), as KEEL's partitions declare them. Numba
 compilation is done before timing. The target (issue 22): at most 3 x C4.5's
 time per fit, over the study's data sets (every data set has the same number
@@ -26,10 +26,12 @@ from sklearn.model_selection import StratifiedKFold
 from cvrepro.datasets import load_dataset, paper_datasets
 from cvrepro.learners.furia import FURIA
 from cvrepro.learners.keel_data import keel_bounds
+from cvrepro.learners.keel_part import KeelPART
 from cvrepro.learners.keel_ripper import KeelRipper
 from cvrepro.learners.tree import C45
 
-LEARNERS = {"C4.5": lambda b: C45(), "RIPPER": lambda b: KeelRipper(bounds=b), "FURIA": lambda b: FURIA(bounds=b)}
+LEARNERS = {"C4.5": lambda b: C45(), "RIPPER": lambda b: KeelRipper(bounds=b), "FURIA": lambda b: FURIA(bounds=b),
+            "PART-C": lambda b: KeelPART(bounds=b)}
 DEFAULT = ["haberman", "bupa", "heart", "breast", "sonar-keel", "crx", "german", "titanic", "banana", "spambase"]
 
 
@@ -63,7 +65,7 @@ def main(names):
     mean = {k: table[f"{k}_s"].mean() for k in LEARNERS}
     print(f"\nmean time per fold over {len(table)} data sets (CPU s): "
           + ", ".join(f"{k} {v:.4f}" for k, v in mean.items()))
-    for k in ("RIPPER", "FURIA"):
+    for k in ("RIPPER", "FURIA", "PART-C"):
         ratio = table[f"{k}_s"] / table["C4.5_s"]
         print(f"{k}: {mean[k] / mean['C4.5']:.2f} x C4.5 (target <= 3); per data set: "
               f"median {ratio.median():.2f}, max {ratio.max():.2f} ({table['dataset'][ratio.idxmax()]})")

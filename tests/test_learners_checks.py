@@ -11,6 +11,7 @@ from cvrepro.learners.furia import FURIA
 from cvrepro.learners.jrip import JRip
 from cvrepro.learners.keel_knn import KeelKNN
 from cvrepro.learners.keel_lda import KeelLDA
+from cvrepro.learners.keel_part import KeelPART
 from cvrepro.learners.keel_ripper import KeelRipper
 from cvrepro.learners.keel_svm import KeelSVM
 from cvrepro.learners.knn import IBk
@@ -36,7 +37,7 @@ ESTIMATORS = [
     WekaLogistic(), REPTree(), RandomTree(), Bagging(n_iterations=3), RandomForest(n_trees=3),
     WekaMLP(hidden_layers="0", epochs=50), JRip(), OneR(),
     KeelKNN(k=3), KeelLDA(), KeelSVM(), PDFC(), KeelSVM(solver="keel"), PDFC(solver="keel"),
-    KeelRipper(), FURIA(),
+    KeelRipper(), FURIA(), KeelPART(),
 ]
 
 

@@ -188,7 +188,7 @@ def test_list_learners_counts_the_recorded_keel_runs():
 
     table = list_learners().set_index("name")
     for name, key in (("1NN", "knn1"), ("3NN", "knn3"), ("LDA", "lda"), ("SVM", "svm"), ("PDFC", "pdfc"),
-                      ("RIPPER", "ripper"), ("FURIA", "furia")):
+                      ("RIPPER", "ripper"), ("FURIA", "furia"), ("PART-C", "part")):
         payload = _payload(key)
         cases = payload["cases"]
         row = table.loc[name]

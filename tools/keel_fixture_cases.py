@@ -1,4 +1,4 @@
-"""What the KEEL fixture recorders share (tools/record_keel_fixtures.py, tools/record_keel_rules.py).
+"""What the KEEL fixture recorders share (tools/record_keel_fixtures.py, record_keel_rules.py, record_keel_part.py).
 
 A case list names data sets as ``(data set, dropna, subsample size or None,
 declared ranges "train" or "whole", folds to record)``; :func:`fold_cases`

@@ -1,4 +1,4 @@
-"""Read the rule sets KEEL's Ripper and FURIA print, and compare them with ours.
+"""Read the rule sets KEEL's Ripper, PART and FURIA print, and compare them with ours.
 
 KEEL's runs (:func:`cvrepro.reference.keel.run`) return the extra output
 file's text in ``KeelRun.extra[0]``; for Ripper-C and FURIA-C it is the rule
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["declared_labels", "parse_ripper", "parse_furia", "same_ripper_rules", "same_furia_rules"]
+__all__ = ["declared_labels", "parse_ripper", "parse_part", "parse_furia", "same_ripper_rules", "same_furia_rules"]
 
 
 def declared_labels(header: str) -> tuple[dict, list]:
@@ -65,6 +65,13 @@ def parse_ripper(text: str, nominal_labels: dict, class_labels: list) -> list:
             conds.append((a, mm.group(2), _value(mm.group(3), nominal_labels.get(a))))
         rules.append((cls, conds))
     return rules
+
+
+def parse_part(text: str, nominal_labels: dict, class_labels: list) -> list:
+    """KEEL PART's rule file (Ripper's format, ``@Number of Rules`` first) -> the rule list as
+    :func:`parse_ripper` reads it, then the default rule as ``(class index, [])``."""
+    default = re.findall(r"output=(\S+)", text)[-1]
+    return parse_ripper(text, nominal_labels, class_labels) + [(class_labels.index(default), [])]
 
 
 def parse_furia(text: str, nominal_labels: dict, class_labels: list) -> list:
