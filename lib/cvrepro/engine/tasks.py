@@ -232,7 +232,7 @@ def run_task(data: CVData, est, task: Task) -> dict[str, pd.DataFrame]:
         for (_, test), o in zip(splits, outcomes):
             if o.failure is None:
                 oof[test] = o.proba
-        per_fold = M.fold_metrics(data.codes, oof, fold_of, k)   # priors: training folds
+        per_fold = M.fold_metrics(data.codes, oof, fold_of, k)   # priors: training folds + 1 (WEKA)
         for f, ((train, test), o) in enumerate(zip(splits, outcomes)):
             kind, message = o.failure or (None, None)
             fold_rows.append({"iteration": it, "fold": f, "n_train": len(train), "n_test": len(test),
