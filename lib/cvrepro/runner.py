@@ -100,6 +100,11 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     try:
         while plan.active:
             jobs = plan.next_jobs(worker_writes=not is_dask(backend))   # dask workers may not share our disk
+            if jobs and plan.store is not None and not plan.store.writable:
+                raise PermissionError(
+                    f"store {str(store)!r} is read-only and lacks {len(jobs)} task(s) of results (e.g. "
+                    f"{jobs[0][2].cell}, iterations {jobs[0][2].iterations[0]}..{jobs[0][2].iterations[-1]}); "
+                    "ask for the iterations it holds, make it writable, or pass another store")
             bar.total += len(jobs)
             bar.refresh()
             for task, tables, written in execute(jobs, n_jobs, backend):
