@@ -10,8 +10,9 @@ partitioner and returns a :class:`CVResults` with tidy tables:
                 iteration's ``seconds`` (partitioning, fits, metrics)
 ``instances``   out-of-fold class probabilities of every iteration (float32),
                 columns ``p_0 .. p_{K-1}`` in the order of ``results.classes``
-``failures``    one row per fold whose learner raised, predicted NaN or met a
-                single-class training fold (its metrics are NaN)
+``failures``    one row per fold whose learner raised, predicted NaN or
+                improper probabilities, or met a single-class training fold
+                (its metrics are NaN)
 ``stopping``    with a stopping rule: iterations used per cell and whether the cap was hit
 
 Reproducibility: iteration ``i`` partitions with seed ``seed + i`` (so
@@ -31,8 +32,9 @@ only a reference). Finished tasks are written to the
 store as they arrive, so an interrupted run resumes where it stopped. The
 store (:mod:`cvrepro.store`: hive-style Parquet that DuckDB and pandas read
 directly, every file checksummed) is keyed by the data (content hash), the
-learner's parameters, the partitioner, k and seed, not by the learner's
-code: clear it after changing a learner's implementation. Learners may be
+learner's parameters (and, for a learner class that is user code, its
+source), the partitioner, k and seed; after changing the code of a learner
+of cvrepro or of an installed package, clear it. Learners may be
 classes defined in a script or notebook (``__main__``): workers get them by
 value (cloudpickle).
 
