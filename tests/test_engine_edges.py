@@ -206,3 +206,14 @@ def test_notebook_run_options_are_checked_at_once():
     with pytest.raises(TypeError, match="n_jobs must be an integer"):
         check_run_options(n_jobs="two")
     check_run_options(store="results", n_jobs=2, backend="loky")
+
+
+def test_a_killed_creators_marker_file_is_removed(tmp_path):
+    ResultStore(tmp_path)
+    tmp = tmp_path / "._store.json.0123.tmp"
+    tmp.write_text("{")
+    os.utime(tmp, (0, 0))               # left long ago
+    fresh = tmp_path / "._store.json.4567.tmp"
+    fresh.write_text("{")               # a creator at work now: kept
+    ResultStore(tmp_path)
+    assert not tmp.exists() and fresh.exists()

@@ -42,6 +42,7 @@ import hashlib
 import json
 import os
 import re
+import time
 import uuid
 import warnings
 from dataclasses import dataclass
@@ -129,6 +130,11 @@ class ResultStore:
                 raise ValueError(f"results store {str(self.root)!r}: {marker.name} says format version "
                                  f"{version!r}, this cvrepro reads version {FORMAT_VERSION}; use a cvrepro "
                                  "that matches, or delete the store to recompute it")
+            if self.writable:   # a marker's temporary file left by a creator killed a while ago
+                for tmp in self.root.glob(f".{marker.name}.*.tmp"):
+                    with contextlib.suppress(OSError):
+                        if time.time() - tmp.stat().st_mtime > 60:
+                            tmp.unlink()
         else:
             tmp = self.root / f".{marker.name}.{uuid.uuid4().hex}.tmp"
             tmp.write_text(json.dumps({"format": "cvrepro-results", "version": FORMAT_VERSION,
