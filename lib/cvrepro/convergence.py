@@ -342,7 +342,8 @@ def _below(gap, n_a, n_b, threshold):
     """``gap / (n_a n_b) < threshold`` decided exactly (threshold read as the decimal it prints as):
     D = 0.6 - 0.4 is 1/5, not below 0.2, though the float difference is 0.19999999999999996."""
     t = Fraction(repr(float(threshold)))
-    return gap * t.denominator < t.numerator * n_a * n_b
+    big = np.asarray(gap, dtype=object)   # Python integers: no overflow for any threshold's digits
+    return np.asarray(big * t.denominator < t.numerator * np.asarray(n_a, dtype=object) * n_b, dtype=bool)
 
 
 def ks_path(estimates, ties="ecdf"):
