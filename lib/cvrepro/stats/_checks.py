@@ -50,9 +50,8 @@ def require_spread(d, what="score differences"):
         raise ValueError(
             f"the {what} have zero variance: they are essentially constant (identical, or equal up "
             f"to floating-point rounding: mean {d.mean():.6g}, standard error {se:.3g}); the t statistic "
-            "is undefined, "
-            "as in R's t.test. Compare the learners with a sign or Wilcoxon test, or report the "
-            "constant difference")
+            "is undefined, as in R's t.test. Compare the learners with a sign or Wilcoxon test, or "
+            "report the constant difference")
 
 
 def score_table(scores, min_datasets=2, min_learners=2):
