@@ -138,7 +138,7 @@ def test_bad_input_is_a_clear_error():
 @pytest.mark.parametrize("n_classes", [2, 3])
 def test_fold_metrics_equal_evaluate_per_fold(n_classes):
     """The engine's vectorized per-fold path against evaluate() fold by fold,
-    priors from the training folds; a fold with NaN probabilities (a failed
+    WEKA's priors from the training folds (counts + 1); a fold with NaN probabilities (a failed
     fit) is NaN throughout and leaves the others alone."""
     rng = np.random.default_rng(7)
     for rep in range(15):
@@ -155,7 +155,7 @@ def test_fold_metrics_equal_evaluate_per_fold(n_classes):
             if np.isnan(P[test]).any() or not test.any():
                 assert all(np.isnan(got[m][j]) for m in M.METRICS)
                 continue
-            prior = np.bincount(t[~test], minlength=n_classes) / (~test).sum()
+            prior = (np.bincount(t[~test], minlength=n_classes) + 1) / ((~test).sum() + n_classes)
             ref = M.evaluate(t[test], P[test], np.arange(n_classes), prior=prior)
             for m in M.METRICS:
                 assert got[m][j] == pytest.approx(ref[m], nan_ok=True), (m, j)

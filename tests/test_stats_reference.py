@@ -156,6 +156,8 @@ def test_wilcoxon_rank_sums_agree_with_scipy(seed):
     for zero_method in ("wilcox", "zsplit", "pratt"):
         ours = wilcoxon_signed_rank(a, b, zero_method=zero_method)
         d = np.round(a - b, 10)
+        if zero_method == "zsplit" and np.sum(d == 0) % 2:   # Demsar: one of an odd number of zeros is ignored
+            d = np.delete(d, np.flatnonzero(d == 0)[0])
         ref = stats.wilcoxon(d, zero_method=zero_method)
         assert ours.pvalue == pytest.approx(ref.pvalue)
         greater = stats.wilcoxon(d, zero_method=zero_method, alternative="greater")

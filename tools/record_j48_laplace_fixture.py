@@ -6,7 +6,7 @@ prints) takes the class of highest *uncorrected* probability, while its
 corrected one; on this fold 7 of 341 test instances get different classes
 from the two. The fixture keeps the fold's test rows, WEKA's printed classes
 and distributions (3 decimals) and the number its evaluation counts as
-correct, so the test runs without WEKA.
+correct, and the full-precision distributions of WEKA's API, so every test runs without WEKA.
 
 Run with WEKA's jar: ``CVREPRO_WEKA_JAR=.../weka.jar .venv/bin/python tools/record_j48_laplace_fixture.py``.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 from sklearn.model_selection import StratifiedKFold
 
 from cvrepro.datasets import load_dataset
-from cvrepro.reference.weka import correctly_classified, find_jar, predictions, write_arff
+from cvrepro.reference.weka import correctly_classified, find_jar, predictions, run_folds, write_arff
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "weka" / "j48_laplace_soybean.json"
 DATASET, SEED, N_SPLITS, FOLD = "soybean", 777, 2, 1
@@ -42,6 +42,7 @@ def record() -> dict:
         write_arff(te, X.iloc[test], ds.y.iloc[test])
         pred, dist = predictions(CLASSIFIER, OPTIONS, tr, te)
         correct = correctly_classified(CLASSIFIER, OPTIONS, tr, te)
+    full = run_folds(CLASSIFIER, OPTIONS, X, ds.y, [(train, test)])[0].proba
     classes = [str(c) for c in ds.y.cat.categories]
     return {
         "what": "WEKA 3.6 J48 -A on one fold: -p classes (classifyInstance), distributions "
@@ -56,6 +57,7 @@ def record() -> dict:
         "predicted": [classes[i] for i in pred],
         "distribution_per_mille": [[round(float(p) * 1000) for p in row] for row in dist],
         "correctly_classified": correct,
+        "distribution": full.tolist(),   # distributionForInstance in full precision (reference.weka.run_folds)
     }
 
 

@@ -8,16 +8,19 @@ with ``new Random(seed)`` (:mod:`cvrepro.reference.weka_evaluation`) and the
 file keeps its pooled measures and confusion matrix; the tests
 (tests/test_study_japkowicz2011.py) require our WEKA-style cross-validation
 (:mod:`cvrepro.wekaeval`) with our learners to give the same numbers, and
-compare with the live WEKA when the jar is found.
+compare with the live WEKA when the jar is found; without it, that the
+fixture was recorded from the data and WEKA options the study uses now
+(``data_sha256``: the ARFF file WEKA read).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import subprocess
+import tempfile
 from pathlib import Path
 
-from cvrepro.reference.weka import find_jar
+from cvrepro.reference.weka import find_jar, write_arff
 from cvrepro.reference.weka_evaluation import EvaluationJob, cross_validate
 from cvrepro.studies.japkowicz2011 import EXPLORER_LEARNERS, LEARNERS, load
 
@@ -38,12 +41,21 @@ def jobs():
             for d, label, seed in CASES]
 
 
+def data_digest(X, y) -> str:
+    """SHA-256 of the ARFF file WEKA reads for ``X, y`` (what the fixture's numbers were computed from)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "data.arff"
+        write_arff(path, X, y)
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def record(path: Path = OUT) -> dict:
     """Run WEKA on every case and write the fixture; returns its content."""
     jar = find_jar()
     if jar is None:
         raise SystemExit("WEKA's jar was not found: set CVREPRO_WEKA_JAR")
-    results = cross_validate(jobs())
+    todo = jobs()
+    results = cross_validate(todo)
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     content = {
         "format": FORMAT, "weka": {"jar": Path(jar).name,
@@ -52,8 +64,9 @@ def record(path: Path = OUT) -> dict:
                    "weka_class": LEARNERS[label].weka_class, "weka_options": list(LEARNERS[label].weka_options),
                    "accuracy": r["accuracy"], "kappa": r["kappa"], "info_score": r["info_score"], "mae": r["mae"],
                    "rmse": r["rmse"], "unclassified": r["unclassified"],
-                   "per_class": r["per_class"].to_dict(orient="list"), "confusion": r["confusion"].tolist()}
-                  for (d, label, seed), r in zip(CASES, results)],
+                   "per_class": r["per_class"].to_dict(orient="list"), "confusion": r["confusion"].tolist(),
+                   "data_sha256": data_digest(job.X, job.y)}
+                  for (d, label, seed), r, job in zip(CASES, results, todo)],
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(content, indent=1) + "\n")

@@ -38,6 +38,7 @@ Papers: Raeder, Hoens & Chawla (2010), Sec. V (rank and KS criteria, R);
 Moreno-Torres, Saez & Herrera (2012), Algorithm 5 (Pearson criterion).
 """
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -318,22 +319,44 @@ def ks_statistic(a, b, ties="ecdf"):
     not grouped): two constant samples of one value are 1 apart.  Both agree
     when no value occurs in both samples.
     """
+    gap, n_a, n_b = _ks_gap(a, b, ties)
+    return float(gap / (n_a * n_b))
+
+
+def _ks_gap(a, b, ties):
+    """D of two samples as an exact integer fraction ``gap / (n_a n_b)``: ``(gap, n_a, n_b)``."""
     if ties not in KS_TIES:
         raise ValueError(f"ties must be one of {KS_TIES}, got {ties!r}")
     a, b = np.sort(np.asarray(a, dtype=float)), np.sort(np.asarray(b, dtype=float))
     if a.size == 0 or b.size == 0:
         raise ValueError("both samples need at least one value")
     x = np.unique(np.concatenate([a, b]))
-    f_a = np.searchsorted(a, x, side="right") / a.size
-    d = np.abs(f_a - np.searchsorted(b, x, side="right") / b.size)
+    c_a = np.searchsorted(a, x, side="right") * b.size
+    gap = np.abs(c_a - np.searchsorted(b, x, side="right") * a.size)
     if ties == "merge":  # also where a's copies of a value are in and b's not yet
-        d = np.maximum(d, np.abs(f_a - np.searchsorted(b, x, side="left") / b.size))
-    return float(np.max(d))
+        gap = np.maximum(gap, np.abs(c_a - np.searchsorted(b, x, side="left") * a.size))
+    return int(np.max(gap)), a.size, b.size
+
+
+def _below(gap, n_a, n_b, threshold):
+    """``gap / (n_a n_b) < threshold`` decided exactly (threshold read as the decimal it prints as):
+    D = 0.6 - 0.4 is 1/5, not below 0.2, though the float difference is 0.19999999999999996."""
+    t = Fraction(repr(float(threshold)))
+    big = np.asarray(gap, dtype=object)   # Python integers: no overflow for any threshold's digits
+    return np.asarray(big * t.denominator < t.numerator * np.asarray(n_a, dtype=object) * n_b, dtype=bool)
 
 
 def ks_path(estimates, ties="ecdf"):
     """The KS criterion's D after each iteration of ``estimates`` (odd iterations against
     even ones, as :func:`ks_statistic`), all at once; entry 0 (one iteration) is NaN."""
+    gap, n_odd, n_even = _ks_gap_path(estimates, ties)
+    d = np.full(gap.size, np.nan)
+    d[1:] = gap[1:] / (n_odd[1:] * n_even[1:])
+    return d
+
+
+def _ks_gap_path(estimates, ties):
+    """:func:`ks_path` as exact fractions ``gap / (n_odd n_even)`` per prefix (integer arrays)."""
     v = np.asarray(estimates, dtype=float)
     t = np.arange(v.size)
     values, index = np.unique(v, return_inverse=True)
@@ -342,16 +365,14 @@ def ks_path(estimates, ties="ecdf"):
     for name, rows in (("odd", odd), ("even", ~odd)):
         c = np.zeros((v.size, values.size))
         c[t[rows], index[rows]] = 1
-        counts[name] = np.cumsum(np.cumsum(c, axis=0), axis=1)   # [t, j]: how many <= values[j] so far
+        counts[name] = np.cumsum(np.cumsum(c, axis=0), axis=1).astype(np.int64)   # [t, j]: how many <= values[j]
     n_odd, n_even = ((t + 2) // 2)[:, None], ((t + 1) // 2)[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f_odd = counts["odd"] / n_odd
-        d = np.abs(f_odd - counts["even"] / n_even).max(axis=1)
-        if ties == "merge":
-            below = np.hstack([np.zeros((v.size, 1)), counts["even"][:, :-1]])   # how many < values[j]
-            d = np.maximum(d, np.abs(f_odd - below / n_even).max(axis=1))
-    d[0] = np.nan
-    return d
+    c_odd = counts["odd"] * n_even
+    gap = np.abs(c_odd - counts["even"] * n_odd).max(axis=1)
+    if ties == "merge":
+        below = np.hstack([np.zeros((v.size, 1), np.int64), counts["even"][:, :-1]])   # how many < values[j]
+        gap = np.maximum(gap, np.abs(c_odd - below * n_odd).max(axis=1))
+    return gap, n_odd[:, 0], n_even[:, 0]
 
 
 class KSCriterion(StoppingRule):
@@ -359,6 +380,8 @@ class KSCriterion(StoppingRule):
     between the estimates of the odd (1st, 3rd, ...)
     and even (2nd, 4th, ...) iterations; stop when D is below ``threshold``
     (0.1 or 0.2 in their Table III).  The first possible stop is after two.
+    D is a difference of two fractions and is compared exactly: D = 3/5 - 2/5
+    is not below 0.2 (its float value 0.19999999999999996 would be).
 
     Estimates are rounded to ``decimals`` first (None: compared as they are),
     and ``ties`` says how equal estimates count (see :func:`ks_statistic`):
@@ -386,8 +409,9 @@ class KSCriterion(StoppingRule):
         values = estimates if self.decimals is None else np.round(estimates, self.decimals)
         length = 64
         while True:   # short prefixes first: most replays stop early
-            d = ks_path(values[:length], self.ties)
-            below = np.flatnonzero(d < self.threshold)
+            gap, n_odd, n_even = _ks_gap_path(values[:length], self.ties)
+            below = np.flatnonzero(_below(gap[1:], n_odd[1:], n_even[1:], self.threshold)) + 1
+            d = np.where(n_even > 0, gap / np.maximum(n_odd * n_even, 1), np.nan)
             if below.size or length >= values.size:
                 break
             length *= 4
@@ -402,8 +426,9 @@ class KSCriterion(StoppingRule):
         if len(self._estimates) < 2:
             return False
         estimates = np.asarray(self._estimates)
-        self.last_statistic = ks_statistic(estimates[0::2], estimates[1::2], self.ties)
-        return self.last_statistic < self.threshold
+        gap, n_a, n_b = _ks_gap(estimates[0::2], estimates[1::2], self.ties)
+        self.last_statistic = float(gap / (n_a * n_b))
+        return bool(_below(gap, n_a, n_b, self.threshold))
 
     def _params(self):
         return {"threshold": self.threshold, "max_iterations": self.max_iterations, "ties": self.ties,

@@ -25,8 +25,10 @@ Pinned-down choices:
   second branch without its minus sign, so its worked example averages to
   0.40 where the definition (and WEKA) gives 0.27; the per-instance
   magnitudes agree. The prior defaults to the class frequencies of
-  ``y_true`` (as in the tutorial's example); the engine passes the training
-  fold's frequencies. WEKA instead uses Laplace-corrected training counts.
+  ``y_true`` (as in the tutorial's example); per fold (:func:`fold_metrics`,
+  the engine) it is WEKA's: the training folds' class counts plus one,
+  normalised, so a class absent from the training folds has a prior above 0
+  and a finite score.
 * Predicted label = the class of highest probability, ties to the first.
 * KEEL's AUC (:func:`keel_auc`, ``keel_auc`` in :data:`METRICS`): the AUC
   that KEEL's experiments report, computed from crisp predicted labels (the
@@ -160,8 +162,10 @@ def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, 
 
     ``y_codes``: class index (0..K-1) per instance; ``proba``: n x K
     out-of-fold probabilities; ``folds``: test fold of each instance;
-    ``priors``: n_folds x K prior per fold (default: each fold's training-set
-    class frequencies, as the engine uses). Rows whose probabilities are NaN
+    ``priors``: n_folds x K prior per fold (default: WEKA's Laplace-corrected
+    training-set class frequencies ``(count + 1) / (n_train + K)``, as the
+    engine uses; a class the training folds lack gets ``1 / (n_train + K)``,
+    not 0). Rows whose probabilities are NaN
     (a failed fold) make that fold's measures NaN. Equal to calling
     :func:`evaluate` per fold (tested), at a fraction of the cost.
     """
@@ -173,7 +177,7 @@ def fold_metrics(y_codes, proba, folds, n_folds: int, priors=None) -> dict[str, 
     if priors is None:
         per_fold = np.bincount(f * K + t, minlength=n_folds * K).reshape(n_folds, K)
         train = per_fold.sum(0) - per_fold
-        priors = train / np.maximum(train.sum(1, keepdims=True), 1)
+        priors = (train + 1) / (train.sum(1, keepdims=True) + K)   # WEKA's Evaluation.setPriors
     ok = ~bad[f]
     t, P, f = t[ok], P[ok], f[ok]
     counts = np.bincount(f * K + t, minlength=n_folds * K).reshape(n_folds, K)

@@ -20,7 +20,7 @@ from typing import Any
 
 from .studies import STUDY_IDS, load_study
 
-__all__ = ["Profile", "PROFILES", "get_profile", "study_parameters"]
+__all__ = ["Profile", "PROFILES", "get_profile", "study_parameters", "check_run_options"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,14 @@ def study_parameters(study: str, profile: str, **overrides: Any) -> dict[str, An
         params[key] = list(value) if isinstance(value, tuple) else value
     params["profile"] = profile
     return params
+
+
+def check_run_options(store=None, n_jobs: int = 1, backend: str = "loky", progress: bool = True) -> None:
+    """Check a notebook's run options (``store``, ``n_jobs``, ``backend``, ``progress``) in its
+    parameters cell, with the engine's own checks, so that ``store=5`` or ``n_jobs='two'`` fails
+    at once with a message naming the parameter, not after the cells before ``study.run``."""
+    from .engine.inputs import check_run_arguments
+    check_run_arguments(1, n_jobs, backend, 0, None, store, progress, True, None, None)
 
 
 def _check_type(key: str, value: Any, default: Any) -> None:

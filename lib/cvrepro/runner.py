@@ -10,8 +10,9 @@ partitioner and returns a :class:`CVResults` with tidy tables:
                 iteration's ``seconds`` (partitioning, fits, metrics)
 ``instances``   out-of-fold class probabilities of every iteration (float32),
                 columns ``p_0 .. p_{K-1}`` in the order of ``results.classes``
-``failures``    one row per fold whose learner raised, predicted NaN or met a
-                single-class training fold (its metrics are NaN)
+``failures``    one row per fold whose learner raised, predicted NaN or
+                improper probabilities, or met a single-class training fold
+                (its metrics are NaN)
 ``stopping``    with a stopping rule: iterations used per cell and whether the cap was hit
 
 Reproducibility: iteration ``i`` partitions with seed ``seed + i`` (so
@@ -31,8 +32,9 @@ only a reference). Finished tasks are written to the
 store as they arrive, so an interrupted run resumes where it stopped. The
 store (:mod:`cvrepro.store`: hive-style Parquet that DuckDB and pandas read
 directly, every file checksummed) is keyed by the data (content hash), the
-learner's parameters, the partitioner, k and seed, not by the learner's
-code: clear it after changing a learner's implementation. Learners may be
+learner's parameters (and, for a learner class that is user code, its
+source), the partitioner, k and seed; after changing the code of a learner
+of cvrepro or of an installed package, clear it. Learners may be
 classes defined in a script or notebook (``__main__``): workers get them by
 value (cloudpickle).
 
@@ -100,6 +102,11 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     try:
         while plan.active:
             jobs = plan.next_jobs(worker_writes=not is_dask(backend))   # dask workers may not share our disk
+            if jobs and plan.store is not None and not plan.store.writable:
+                raise PermissionError(
+                    f"store {str(store)!r} is read-only and lacks {len(jobs)} task(s) of results (e.g. "
+                    f"{jobs[0][2].cell}, iterations {jobs[0][2].iterations[0]}..{jobs[0][2].iterations[-1]}); "
+                    "ask for the iterations it holds, make it writable, or pass another store")
             bar.total += len(jobs)
             bar.refresh()
             for task, tables, written in execute(jobs, n_jobs, backend):

@@ -42,11 +42,12 @@ import hashlib
 import json
 import os
 import re
+import time
 import uuid
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import numpy as np
 import pandas as pd
@@ -60,7 +61,7 @@ except ImportError:   # not POSIX: no locking between concurrent writers
     fcntl = None
 
 __all__ = ["ResultStore", "Cell", "KINDS", "KEY_COLUMNS", "FORMAT_VERSION", "read_verified", "verified_table",
-           "short_hash"]
+           "verify", "short_hash"]
 
 KINDS = ("instances", "iterations", "folds")  # write order; "folds" last marks a chunk complete
 KEY_COLUMNS = ("dataset", "learner", "partitioner", "k", "seed", "config")
@@ -104,6 +105,7 @@ class ResultStore:
     def __init__(self, root):
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
+        self.writable = os.access(self.root, os.W_OK)   # False: read what is stored, compute nothing
         self._check_format()
 
     def _check_format(self) -> None:
@@ -118,12 +120,21 @@ class ResultStore:
         if marker.exists():
             try:
                 version = json.loads(marker.read_text()).get("version")
-            except (ValueError, AttributeError):
-                version = None
+            except (ValueError, AttributeError) as exc:
+                raise ValueError(
+                    f"results store {str(self.root)!r}: {marker.name} is damaged ({type(exc).__name__}: {exc}); "
+                    "it only names the format, and the data files carry their own checksums: if this store was "
+                    f"written by this cvrepro, delete just that file (rm {str(marker)!r}) and it is rewritten"
+                ) from None
             if version != FORMAT_VERSION:
                 raise ValueError(f"results store {str(self.root)!r}: {marker.name} says format version "
                                  f"{version!r}, this cvrepro reads version {FORMAT_VERSION}; use a cvrepro "
                                  "that matches, or delete the store to recompute it")
+            if self.writable:   # a marker's temporary file left by a creator killed a while ago
+                for tmp in self.root.glob(f".{marker.name}.*.tmp"):
+                    with contextlib.suppress(OSError):
+                        if time.time() - tmp.stat().st_mtime > 60:
+                            tmp.unlink()
         else:
             tmp = self.root / f".{marker.name}.{uuid.uuid4().hex}.tmp"
             tmp.write_text(json.dumps({"format": "cvrepro-results", "version": FORMAT_VERSION,
@@ -159,7 +170,7 @@ class ResultStore:
     def chunks(self, cell: Cell) -> list[tuple[int, int]]:
         """(first, last) iteration of every complete chunk, sorted. Removes what killed writers left."""
         complete = self._files(cell, "folds")
-        if self._leftovers(cell, complete):
+        if self.writable and self._leftovers(cell, complete):   # read-only: readers skip them anyway
             with self._locked(cell):
                 complete = self._files(cell, "folds")
                 for path in self._leftovers(cell, complete):
@@ -234,6 +245,10 @@ class ResultStore:
         try:
             tmp.write_bytes(data)
             os.replace(tmp, folder / f"{self.stem(first, last)}.{_checksum(data)}.parquet")
+        except OSError as exc:   # e.g. a full disk: name the store
+            raise type(exc)(exc.errno, f"cannot write to the results store {str(self.root)!r} "
+                                       f"({exc.strerror}); free space or pass another store directory",
+                            str(folder)) from exc
         finally:
             tmp.unlink(missing_ok=True)
 
@@ -256,6 +271,10 @@ class ResultStore:
         if wrong:
             self.discard(cell, first, last, f"{path.name}: key columns {wrong} are not this cell's", seen=path)
             return None
+        why = _range_mismatch(table, first, last)
+        if why:
+            self.discard(cell, first, last, f"{path.name}: {why}", seen=path)
+            return None
         frame = table.drop_columns([c for c in KEY_COLUMNS if c in table.column_names]).to_pandas()
         if expected_rows is not None and len(frame) != expected_rows:
             self.discard(cell, first, last, f"{path.name}: {len(frame)} rows, expected {expected_rows}", seen=path)
@@ -265,8 +284,11 @@ class ResultStore:
     def discard(self, cell: Cell, first: int, last: int, why: str, seen: Path | None = None) -> None:
         """Move a damaged chunk aside so that it is recomputed (unless ``seen``, the damaged file,
         is gone: then another process did it already)."""
-        warnings.warn(f"damaged results chunk in {self.root / '<table>' / cell.path} ({why}); "
-                      "it will be recomputed", RuntimeWarning, stacklevel=3)
+        then = "it will be recomputed" if self.writable else "it is not read (the store is read-only)"
+        warnings.warn(f"damaged results chunk in {self.root / '<table>' / cell.path} ({why}); {then}",
+                      RuntimeWarning, stacklevel=3)
+        if not self.writable:
+            return
         with self._locked(cell):
             if seen is not None and not seen.exists():
                 return
@@ -274,6 +296,68 @@ class ResultStore:
                 folder = self.directory(cell, kind)
                 for name in self._files(cell, kind).get((first, last), []):
                     os.replace(folder / name, folder / f".{name}.damaged")
+
+
+def _range_mismatch(table: pa.Table, first: int, last: int) -> str:
+    """Why the ``iteration`` column does not hold exactly ``first..last`` (the file name's range), or ''."""
+    if "iteration" not in table.column_names:
+        return "no iteration column"
+    held = sorted(pc.unique(table["iteration"]).to_pylist())
+    if held != list(range(first, last + 1)):
+        shown = held if len(held) <= 6 else held[:3] + ["..."] + held[-2:]
+        return f"holds iterations {shown}, its name says {first}..{last}"
+    return ""
+
+
+def verify(root) -> int:
+    """Check every data file of the store at ``root`` before reading it with another tool.
+
+    DuckDB's ``read_parquet`` and ``pd.read_parquet`` do not check the
+    store's whole-file checksums, so a damaged file can read back as
+    different numbers. ``verify`` checks each ``it<first>-<last>.<checksum>.parquet``
+    file under ``root``: its bytes hash to its name, its key columns equal its
+    directory's keys, and its iterations are its name's range. Returns the
+    number of files checked; raises ``ValueError`` naming every bad file (fix:
+    run :func:`~cvrepro.runner.run_cv` on the store again, which moves damaged
+    chunks aside and recomputes them, or delete them). Names starting with ``.``
+    or ``_`` are skipped, as the readers skip them.
+    """
+    root = Path(root)
+    if not (root / "_store.json").is_file():
+        raise ValueError(f"{str(root)!r} is not a cvrepro results store (no _store.json)")
+    bad, n = [], 0
+    for kind in KINDS:
+        for path in sorted((root / kind).rglob("*.parquet")):
+            rel = path.relative_to(root)
+            if any(part.startswith((".", "_")) for part in rel.parts):
+                continue
+            n += 1
+            problem = _file_problem(path, rel)
+            if problem:
+                bad.append(f"{rel}: {problem}")
+    if bad:
+        raise ValueError(f"results store {str(root)!r}: {len(bad)} of {n} files are damaged or misplaced; "
+                         "run run_cv on this store to recompute them, then verify again:\n  "
+                         + "\n  ".join(bad[:20]) + ("\n  ..." if len(bad) > 20 else ""))
+    return n
+
+
+def _file_problem(path: Path, rel: Path) -> str:
+    """What is wrong with one data file of a store (checksum, keys, iteration range), or ''."""
+    m = _FILE.match(path.name)
+    if not m:
+        return "not named it<first>-<last>.<checksum>.parquet"
+    try:
+        table = read_verified(path)
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        return str(exc)
+    keys = dict(part.split("=", 1) for part in rel.parts[1:-1] if "=" in part)
+    for name in KEY_COLUMNS:
+        if name not in table.column_names or name not in keys:
+            return f"key {name!r} missing"
+        if [str(v) for v in pc.unique(table[name]).to_pylist()] not in ([unquote(keys[name])], []):
+            return f"key column {name!r} is not its directory's {unquote(keys[name])!r}"
+    return _range_mismatch(table, int(m.group(1)), int(m.group(2)))
 
 
 def read_verified(path) -> pa.Table:
@@ -321,3 +405,13 @@ def short_hash(*parts: bytes | str) -> str:
         h.update(p if isinstance(p, bytes) else str(p).encode())
         h.update(b"\0")
     return h.hexdigest()[:10]
+
+
+if __name__ == "__main__":   # python -m cvrepro.store verify <store>
+    import sys
+    if len(sys.argv) != 3 or sys.argv[1] != "verify":
+        sys.exit("usage: python -m cvrepro.store verify <store directory>")
+    try:
+        print(f"{verify(sys.argv[2])} files verified")
+    except ValueError as exc:
+        sys.exit(str(exc))

@@ -4,9 +4,14 @@ Every bad argument fails here, before any work, with an error that names it.
 """
 from __future__ import annotations
 
+import inspect
 import os
+import sys
+import sysconfig
+import warnings
 from dataclasses import dataclass
 
+import cloudpickle
 import joblib
 import numpy as np
 import pandas as pd
@@ -15,6 +20,8 @@ from sklearn.base import clone
 from .. import metrics as M
 from ..partition import make_partitioner
 from ..store import short_hash
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # lib/cvrepro
 
 __all__ = ["CVData", "Grid", "check_inputs", "check_run_arguments", "prepare_data", "check_features",
            "resolve_learners", "check_class_sizes", "learner_hash"]
@@ -46,8 +53,7 @@ def prepare_data(item) -> CVData:
         raise TypeError("each data set must be a catalog name, a (name, X, y) tuple or a "
                         f"Dataset, got {type(item).__name__}")
     X = check_features(name, X)
-    if len(X) != len(y):
-        raise ValueError(f"data set {name!r}: X has {len(X)} rows but y has {len(y)} labels")
+    y = _check_labels(name, X, y)
     ys = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
     if ys.isna().any():
         raise ValueError(f"data set {name!r}: y has {int(ys.isna().sum())} missing labels")
@@ -69,6 +75,24 @@ def prepare_data(item) -> CVData:
     return CVData(str(name), X, ys.to_numpy(), codes, classes, fp)
 
 
+def _check_labels(name, X, y):
+    """``y`` as a 1-d Series or array matching ``X`` row by row, else an error naming the fix."""
+    if isinstance(y, pd.DataFrame) or np.ndim(y) != 1:
+        shape = getattr(y, "shape", np.shape(y))
+        fix = "y.iloc[:, 0]" if isinstance(y, pd.DataFrame) else "np.ravel(y)"
+        raise ValueError(f"data set {name!r}: y must be one-dimensional (one label per row), got "
+                         f"{type(y).__name__} of shape {shape}; pass {fix}")
+    if len(X) != len(y):
+        raise ValueError(f"data set {name!r}: X has {len(X)} rows but y has {len(y)} labels")
+    if len(y) == 0:
+        raise ValueError(f"data set {name!r} has no rows")
+    if isinstance(X, pd.DataFrame) and isinstance(y, pd.Series) and not X.index.equals(y.index):
+        raise ValueError(f"data set {name!r}: y's index differs from X's (e.g. X {list(X.index[:3])}, "
+                         f"y {list(y.index[:3])}); rows are matched by position only if you say so: "
+                         "align them (y = y.loc[X.index]) or pass y.to_numpy()")
+    return y
+
+
 def check_features(name, X):
     """``X`` if every column is numeric (or boolean) or a pandas categorical, else a ``TypeError``
     that names the first other column and says how to declare it categorical.
@@ -78,6 +102,12 @@ def check_features(name, X):
     engine asks for the values to be declared once, as a categorical.
     """
     if isinstance(X, pd.DataFrame):
+        if X.shape[1] == 0:
+            raise ValueError(f"data set {name!r}: X has no columns (no features to learn from)")
+        if not X.columns.is_unique:
+            dup = X.columns[X.columns.duplicated()].unique().tolist()
+            raise ValueError(f"data set {name!r}: X has duplicated column names {dup[:5]}; rename them "
+                             "(e.g. X.columns = [f'{c}_{i}' for i, c in enumerate(X.columns)])")
         for col, dtype in X.dtypes.items():
             if isinstance(dtype, pd.CategoricalDtype) or (pd.api.types.is_numeric_dtype(dtype)
                                                           and not pd.api.types.is_complex_dtype(dtype)):
@@ -96,6 +126,8 @@ def check_features(name, X):
         raise TypeError(f"data set {name!r}: X is not a table ({exc})") from None
     if X.ndim != 2:
         raise ValueError(f"data set {name!r}: X must be 2-d (rows x columns), got shape {X.shape}")
+    if X.shape[1] == 0:
+        raise ValueError(f"data set {name!r}: X has no columns (no features to learn from)")
     if X.dtype.kind in "biuf":
         return X
     for j in range(X.shape[1]):
@@ -120,9 +152,39 @@ def resolve_learners(learners) -> dict:
     if not out:
         raise ValueError("no learners given")
     for name, est in out.items():
-        if est is not None and not (hasattr(est, "fit") and hasattr(est, "predict_proba")):
+        if est is None:
+            from ..learners import make_learner
+            make_learner(name)   # an unknown name fails now, not after other learners' tasks
+        elif not (hasattr(est, "fit") and hasattr(est, "predict_proba")):
             raise TypeError(f"learner {name!r} must have fit and predict_proba, got {type(est).__name__}")
     return out
+
+
+def _check_partitioner_params(partitioner: str, params: dict) -> None:
+    """Unknown keys and values of ``partitioner_params`` fail here, not in the first task."""
+    try:
+        splitter = make_partitioner(partitioner, 2, **params)
+    except TypeError as exc:
+        allowed = sorted(inspect.signature(type(make_partitioner(partitioner, 2))).parameters)
+        allowed = [a for a in allowed if a not in ("n_splits", "random_state")]
+        raise ValueError(f"partitioner_params {sorted(params)} for {partitioner!r}: {exc}; its parameters "
+                         f"are {allowed}") from None
+    for key, choices in (("metric", ("heom", "hvdm")), ("small_classes", ("error", "warn"))):
+        if key in params and getattr(splitter, key, None) not in choices:
+            raise ValueError(f"partitioner_params[{key!r}] must be one of {choices}, got {params[key]!r}")
+
+
+def _check_picklable(ests: dict) -> None:
+    """Every learner object can be copied to a worker (it is pickled even with n_jobs=1)."""
+    for name, est in ests.items():
+        if est is None:
+            continue
+        try:
+            cloudpickle.dumps(clone(est))
+        except Exception as exc:   # noqa: BLE001 - pickling raises many kinds
+            raise TypeError(f"learner {name!r} cannot be pickled ({type(exc).__name__}: {exc}); the engine "
+                            "copies each learner per fold and to workers: make its parameters picklable "
+                            "(e.g. no open files, locks or lambdas inside local objects)") from None
 
 
 def check_class_sizes(datas, folds, pparams):
@@ -139,11 +201,49 @@ def check_class_sizes(datas, folds, pparams):
 
 
 def learner_hash(name, est) -> str:
-    """Short hash of a learner's parameters (by name: of ``make_learner(name)``), part of its store key."""
+    """Short hash of a learner's parameters (by name: of ``make_learner(name)``), part of its store key.
+
+    A learner whose class (or a nested estimator's class) is user code (defined
+    in a script, notebook or any module outside installed packages and
+    cvrepro) is also keyed by the source of that class and its user-code base
+    classes, so that editing its body or defaults recomputes its results.
+    Where that source cannot be read, a ``UserWarning`` says that its results
+    are keyed by parameters only. Functions the class calls are not covered.
+    """
     if est is None:
         from ..learners import make_learner
         est = make_learner(name, random_state=0)
-    return short_hash(joblib.hash(clone(est)))
+    return short_hash(joblib.hash(clone(est)), *_user_sources(name, est))
+
+
+def _user_sources(name, est) -> list[str]:
+    """The source of every user-code class in ``est`` (itself and nested estimators), sorted."""
+    objs = [est] + [v for v in est.get_params(deep=True).values() if hasattr(v, "get_params")]
+    classes = {c for o in objs for c in type(o).__mro__ if _is_user_code(c)}
+    sources = []
+    for cls in sorted(classes, key=lambda c: (c.__module__, c.__qualname__)):
+        try:
+            sources.append(f"{cls.__module__}.{cls.__qualname__}\n{inspect.getsource(cls)}")
+        except (OSError, TypeError):
+            warnings.warn(f"learner {name!r}: the source of {cls.__qualname__} cannot be read, so its stored "
+                          "results are keyed by its parameters only; clear the store (or rename the learner) "
+                          "after changing its code", UserWarning, stacklevel=4)
+    return sources
+
+
+def _is_user_code(cls) -> bool:
+    """Defined in ``__main__`` or in a module outside site-packages, the standard library and cvrepro."""
+    if cls.__module__ == "__main__":
+        return True
+    module = sys.modules.get(cls.__module__)
+    path = getattr(module, "__file__", None)
+    if not path:
+        return False
+    path = os.path.realpath(path)
+    system = [os.path.realpath(p) for p in (sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"],
+                                            sysconfig.get_paths()["platlib"], _PACKAGE)]
+    return not any(path.startswith(p + os.sep) for p in system) and "site-packages" not in path \
+        and "dist-packages" not in path
 
 
 @dataclass(frozen=True)
@@ -228,6 +328,7 @@ def check_inputs(datasets, learners, folds, iterations, partitioner, partitioner
         raise ValueError(f"stopping_metric must be one of {M.METRICS}, got {stopping_metric!r}")
     partitioner = type(make_partitioner(partitioner, 2)).__name__.lower()  # validated, canonical
     pparams = tuple(sorted((partitioner_params or {}).items()))
+    _check_partitioner_params(partitioner, dict(pparams))
     datas = [prepare_data(d) for d in (datasets if isinstance(datasets, (list, tuple)) else [datasets])]
     names = [d.name for d in datas]
     if not names:
@@ -235,5 +336,6 @@ def check_inputs(datasets, learners, folds, iterations, partitioner, partitioner
     if len(set(names)) != len(names):
         raise ValueError(f"data set names must be unique, got {names}")
     ests = resolve_learners(learners)
+    _check_picklable(ests)
     check_class_sizes(datas, folds, dict(pparams))
     return Grid(tuple(datas), ests, folds, partitioner, pparams)

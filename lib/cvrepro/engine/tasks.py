@@ -170,11 +170,24 @@ def _fit_predict_one(make: LearnerFactory, data: CVData, split, seed) -> FoldOut
     return _checked(proba, len(test), t1 - t0, t2 - t1)
 
 
+PROBA_TOLERANCE = 1e-6   # rows must sum to 1 within this; entries lie in [-tol, 1 + tol]
+
+
 def _checked(proba: np.ndarray, n_test: int, fit_s: float, predict_s: float) -> FoldOutcome:
+    """The fold's probabilities, or a failure if they are not probabilities (NaN, outside [0, 1],
+    rows not summing to 1): such rows would give silently wrong RMSE and information scores."""
     if not np.isfinite(proba).all():
         bad = int((~np.isfinite(proba)).any(axis=1).sum())
         return FoldOutcome(None, fit_s, predict_s,
                            ("nan_prediction", f"{bad} of {n_test} test rows have NaN/inf probabilities"))
+    tol = PROBA_TOLERANCE
+    rows = ((proba < -tol) | (proba > 1 + tol)).any(axis=1) | (np.abs(proba.sum(axis=1) - 1) > tol)
+    if rows.any():
+        i = int(np.argmax(rows))
+        return FoldOutcome(None, fit_s, predict_s, (
+            "bad_probabilities", f"{int(rows.sum())} of {n_test} test rows of predict_proba are not "
+            f"probabilities (each row must lie in [0, 1] and sum to 1), e.g. {np.round(proba[i], 6).tolist()} "
+            f"(sum {proba[i].sum():.6g}); normalise the learner's output"))
     return FoldOutcome(proba, fit_s, predict_s)
 
 
@@ -232,7 +245,7 @@ def run_task(data: CVData, est, task: Task) -> dict[str, pd.DataFrame]:
         for (_, test), o in zip(splits, outcomes):
             if o.failure is None:
                 oof[test] = o.proba
-        per_fold = M.fold_metrics(data.codes, oof, fold_of, k)   # priors: training folds
+        per_fold = M.fold_metrics(data.codes, oof, fold_of, k)   # priors: training folds + 1 (WEKA)
         for f, ((train, test), o) in enumerate(zip(splits, outcomes)):
             kind, message = o.failure or (None, None)
             fold_rows.append({"iteration": it, "fold": f, "n_train": len(train), "n_test": len(test),

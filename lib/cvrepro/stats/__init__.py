@@ -16,7 +16,7 @@ Many learners, many data sets: :func:`rank_scores`, :func:`average_ranks`,
 :func:`cd_diagram`.
 
 Effect size and resampling: :func:`cohens_d`, :func:`label_permutation_test`,
-:func:`bootstrap_error` (e0, .632, .632+).
+:func:`bootstrap_error` (e0, .632, .632+), :func:`efron_632_plus`.
 """
 from .bayesian import BayesianTTestResult, bayesian_correlated_ttest
 from .cd_diagram import (
@@ -55,6 +55,7 @@ from .resampling import (
     PermutationTestResult,
     bootstrap_error,
     cohens_d,
+    efron_632_plus,
     label_permutation_test,
 )
 from .ttests import (
@@ -92,6 +93,7 @@ __all__ = [
     "corrected_repeated_kfold_ttest",
     "corrected_resampled_ttest",
     "critical_difference",
+    "efron_632_plus",
     "friedman_test",
     "holm",
     "holm_test",

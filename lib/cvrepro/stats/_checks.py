@@ -37,6 +37,23 @@ def differences(a, b, decimals):
     return d if decimals is None else np.round(d, decimals)
 
 
+def require_spread(d, what="score differences"):
+    """Refuse differences ``d`` that are constant up to floating-point noise.
+
+    R's ``t.test`` rule: the standard error ``sd(d) / sqrt(n)`` below
+    ``10 * eps * |mean(d)|`` (eps = 2.2e-16), or zero, means "data are
+    essentially constant" (e.g. accuracies c/50 against (c-1)/50, whose
+    differences are 1/50 up to rounding); any t statistic would be noise.
+    """
+    se = d.std(ddof=1) / np.sqrt(d.size)
+    if se <= 0 or se < 10 * np.finfo(float).eps * abs(d.mean()):
+        raise ValueError(
+            f"the {what} have zero variance: they are essentially constant (identical, or equal up "
+            f"to floating-point rounding: mean {d.mean():.6g}, standard error {se:.3g}); the t statistic "
+            "is undefined, as in R's t.test. Compare the learners with a sign or Wilcoxon test, or "
+            "report the constant difference")
+
+
 def score_table(scores, min_datasets=2, min_learners=2):
     """Scores as a DataFrame: rows are data sets, columns are learners."""
     if isinstance(scores, pd.DataFrame):

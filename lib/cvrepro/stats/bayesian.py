@@ -16,15 +16,16 @@ The same computation as ``baycomp.CorrelatedTTest`` (baycomp 1.0.3; its
 ``diff`` is ``y - x``, so its ``p_left`` is our ``p_a_better`` when
 ``x = a``); tests/test_stats_bayesian.py checks the two against each other.
 We keep our own so that the result has the shape of the other tests here and
-bad input fails with a clear error: zero variance of the differences is a
-``ValueError`` (baycomp returns a point mass), as for the t-tests.
+bad input fails with a clear error: differences constant up to floating-point
+noise (R's ``t.test`` rule, see :mod:`.ttests`) are a ``ValueError``
+(baycomp returns a point mass, or P = 1 from noise), as for the t-tests.
 """
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 
-from ._checks import as_scores
+from ._checks import as_scores, require_spread
 
 __all__ = ["BayesianTTestResult", "bayesian_correlated_ttest"]
 
@@ -82,10 +83,8 @@ def bayesian_correlated_ttest(scores_a, scores_b, n_folds, rope=0.0):
         raise ValueError(f"rope must be a finite number >= 0, got {rope}")
     d = a - b
     n = d.size
+    require_spread(d)
     var = d.var(ddof=1)
-    if var <= 0:
-        raise ValueError("the score differences have zero variance (identical or constant differences): "
-                         "the posterior is undefined")
     scale = float(np.sqrt((1.0 / n + 1.0 / (n_folds - 1)) * var))
     mean = float(d.mean())
     post = stats.t(n - 1, loc=mean, scale=scale)

@@ -49,10 +49,12 @@ def mcnemar(table, exact=True, correction=True):
     Only the discordant cells b = ``table[0, 1]`` and c = ``table[1, 0]`` matter.
     ``exact=True``: two-sided binomial test of b out of b + c at 1/2
     (scipy's ``binomtest``).  ``exact=False``: chi-squared with one df,
-    ``(|b - c| - 1)^2 / (b + c)`` with the continuity correction (not
-    clipped at zero, as in R and statsmodels), ``(b - c)^2 / (b + c)`` without.
-    With no discordant pair (b = c = 0) the learners never disagree: the
-    documented result is statistic 0 and pvalue 1.
+    ``(|b - c| - 1)^2 / (b + c)`` with the continuity correction,
+    ``(b - c)^2 / (b + c)`` without.  As in R's ``mcnemar.test``, the
+    correction is applied only when b != c: b = c gives statistic 0 and
+    pvalue 1 (statsmodels instead gives ``1 / (b + c)``).  With no discordant
+    pair (b = c = 0) the learners never disagree: the documented result is
+    statistic 0 and pvalue 1 (R gives NaN).
     """
     t = np.asarray(table)
     if t.shape != (2, 2):
@@ -66,7 +68,7 @@ def mcnemar(table, exact=True, correction=True):
         stat = float(min(b, c))
         p = stats.binomtest(b, b + c, 0.5).pvalue
     else:
-        stat = (abs(b - c) - (1.0 if correction else 0.0)) ** 2 / (b + c)
+        stat = (abs(b - c) - (1.0 if correction and b != c else 0.0)) ** 2 / (b + c)
         p = stats.chi2.sf(stat, 1)
     return McNemarResult(float(stat), float(p), b, c, exact, correction)
 
@@ -188,8 +190,9 @@ def wilcoxon_signed_rank(scores_a, scores_b, zero_method="wilcox", alternative="
 
     Zero differences (equal scores): ``"wilcox"`` (default) removes them
     before ranking, as the Japkowicz tutorial does; ``"zsplit"`` ranks them
-    and splits their ranks evenly between R+ and R- (Demsar 2006);
-    ``"pratt"`` ranks them and drops their ranks.  The p-value is scipy's
+    and splits their ranks evenly between R+ and R-, and with an odd number
+    of zeros first ignores one of them (Demsar 2006, Sec. 3.1.3; ``n`` then
+    counts the pairs kept); ``"pratt"`` ranks them and drops their ranks.  The p-value is scipy's
     ``wilcoxon`` with the same zero method (``method="auto"``: exact for up
     to 50 pairs without ties or zeros).  All differences zero is a
     ``ValueError``: there is nothing to rank.
@@ -202,6 +205,9 @@ def wilcoxon_signed_rank(scores_a, scores_b, zero_method="wilcox", alternative="
     d = differences(a, b, decimals)
     if not np.any(d):
         raise ValueError("all score differences are zero: the Wilcoxon test is undefined")
+    zeros = np.flatnonzero(d == 0)
+    if zero_method == "zsplit" and zeros.size % 2:
+        d = np.delete(d, zeros[0])   # Demsar: with an odd number of zeros, one is ignored
     r_plus, r_minus, n = _signed_rank_sums(d, zero_method)
     p = stats.wilcoxon(d, zero_method=zero_method, alternative=alternative, method=method).pvalue
     return WilcoxonResult(min(r_plus, r_minus), float(p), r_plus, r_minus, n,

@@ -121,9 +121,7 @@ def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None, progres
     1983; mlxtend instead uses each bootstrap model's error on all data).
     .632+ (Efron & Tibshirani 1997): gamma = sum_k p_k (1 - q_k) from the
     class proportions p_k and the full-data model's prediction proportions
-    q_k; e0' = min(e0, gamma); R' = (e0' - err) / (gamma - err) if
-    e0 > err and gamma > err, else 0; w = 0.632 / (1 - 0.368 R');
-    e632_plus = (1 - w) err + w e0'.  ``progress`` shows a bar over the
+    q_k; then :func:`efron_632_plus` (their eqs. 30-32).  ``progress`` shows a bar over the
     samples when they take more than a few seconds (:mod:`cvrepro.progress`).
     """
     y_arr = np.asarray(y)
@@ -150,8 +148,23 @@ def bootstrap_error(estimator, X, y, n_bootstrap=200, random_state=None, progres
     p = np.array([np.mean(y_arr == c) for c in classes])
     q = np.array([np.mean(full_pred == c) for c in classes])
     gamma = float(np.sum(p * (1 - q)))
-    e0_prime = min(e0, gamma)
-    r = (e0_prime - err) / (gamma - err) if e0 > err and gamma > err else 0.0
-    w = 0.632 / (1 - 0.368 * r)
-    return BootstrapResult(e0, 0.368 * err + 0.632 * e0, (1 - w) * err + w * e0_prime, err,
-                           gamma, float(r), np.asarray(errors))
+    plus, r = efron_632_plus(err, e0, gamma)
+    return BootstrapResult(e0, 0.368 * err + 0.632 * e0, plus, err, gamma, r, np.asarray(errors))
+
+
+def efron_632_plus(err, err1, gamma):
+    """Efron & Tibshirani's (1997) .632+ estimate and its R', eqs. 30-32.
+
+    ``err``: resubstitution error; ``err1``: the bootstrap out-of-bag error;
+    ``gamma``: the no-information error rate.  ``err1' = min(err1, gamma)``;
+    ``R' = (err1' - err) / (gamma - err)`` if err1 > err and gamma > err,
+    else 0 (so 0 <= R' <= 1); the estimate is
+    ``Err(.632) + (err1' - err) 0.368 0.632 R' / (1 - 0.368 R')`` with
+    ``Err(.632) = 0.368 err + 0.632 err1``.  When err1 > gamma it is Err(.632)
+    plus the increment, not gamma (eq. 32 keeps the unclipped err1 in
+    Err(.632)).  Returns ``(estimate, R')``.
+    """
+    err1_prime = min(err1, gamma)
+    r = (err1_prime - err) / (gamma - err) if err1 > err and gamma > err else 0.0
+    e632 = 0.368 * err + 0.632 * err1
+    return float(e632 + (err1_prime - err) * 0.368 * 0.632 * r / (1 - 0.368 * r)), float(r)

@@ -1,16 +1,18 @@
 """Two learners, one data set: t-tests on paired per-fold scores.
 
 All functions take the two learners' scores on the same folds (same order)
-and test the mean difference ``scores_a - scores_b``.  A zero variance of the
-differences (e.g. identical learners) makes the t statistic undefined: that is
-a ``ValueError``, never a silent p-value.
+and test the mean difference ``scores_a - scores_b``.  Differences that are constant,
+or constant up to floating-point noise (R's ``t.test`` rule: standard error
+below ``10 eps |mean|``, e.g. accuracies c/50 against (c-1)/50), make the t
+statistic undefined: that is a ``ValueError``, as R's "data are essentially
+constant", never a silent p-value.
 """
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 
-from ._checks import as_scores, check_alternative, paired
+from ._checks import as_scores, check_alternative, paired, require_spread
 
 
 @dataclass(frozen=True)
@@ -42,13 +44,6 @@ def _t_pvalue(t, df, alternative):
     return float(2 * stats.t.sf(abs(t), df))
 
 
-def _require_spread(variance, what):
-    if variance <= 0:
-        raise ValueError(
-            f"the {what} have zero variance (identical or constant differences): "
-            "the t statistic is undefined")
-
-
 def paired_ttest(scores_a, scores_b, alternative="two-sided"):
     """Plain paired t-test over folds (scipy's ``ttest_rel``), df = n - 1.
 
@@ -58,7 +53,7 @@ def paired_ttest(scores_a, scores_b, alternative="two-sided"):
     a, b = paired(scores_a, scores_b)
     check_alternative(alternative)
     d = a - b
-    _require_spread(d.var(ddof=1), "score differences")
+    require_spread(d)
     res = stats.ttest_rel(a, b, alternative=alternative)
     se = d.std(ddof=1) / np.sqrt(d.size)
     return TTestResult(float(res.statistic), float(res.pvalue), float(d.size - 1),
@@ -77,8 +72,8 @@ def corrected_resampled_ttest(scores_a, scores_b, test_train_ratio, alternative=
     if test_train_ratio < 0:
         raise ValueError(f"test_train_ratio must be >= 0, got {test_train_ratio}")
     d = a - b
+    require_spread(d)
     var = d.var(ddof=1)
-    _require_spread(var, "score differences")
     se = float(np.sqrt((1.0 / d.size + test_train_ratio) * var))
     t = float(d.mean() / se)
     df = d.size - 1
