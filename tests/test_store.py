@@ -1,5 +1,6 @@
 """The results store: whole-file checksums, a hive-style layout that DuckDB, pandas and pyarrow read
 as the run's tables, no result stored twice by concurrent runs, older layouts refused clearly."""
+import json
 import re
 import shutil
 import subprocess
@@ -258,3 +259,17 @@ def test_an_older_store_layout_is_refused_with_how_to_rebuild(tmp_path):
     (tmp_path / "new" / "_store.json").write_text('{"version": 99}')
     with pytest.raises(ValueError, match="format version 99"):
         ResultStore(tmp_path / "new")
+
+
+def test_a_store_of_older_metric_definitions_is_refused_not_mixed(tmp_path):
+    from cvrepro.metrics import METRICS_VERSION
+    from cvrepro.store import ResultStore
+
+    ResultStore(tmp_path / "s")
+    marker = tmp_path / "s" / "_store.json"
+    doc = json.loads(marker.read_text())
+    assert doc["metrics"] == METRICS_VERSION
+    del doc["metrics"]                       # a store written before the definitions were recorded
+    marker.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=r"definitions version 1 and .* \(info_score"):
+        ResultStore(tmp_path / "s")

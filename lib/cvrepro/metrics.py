@@ -41,12 +41,17 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "METRICS_VERSION",
     "accuracy", "error_rate", "kappa", "precision", "recall", "tpr", "fpr",
     "f_measure", "auroc", "rmse", "information_score", "confusion",
     "predict_labels", "evaluate", "fold_metrics", "keel_auc", "fold_keel_auc",
     "METRICS", "HIGHER_IS_BETTER",
 ]
 
+# The definitions of the fold metrics, as a number stored with every results store: a store written
+# under other definitions is refused rather than mixed with new numbers. 2: info_score's prior is WEKA's
+# Laplace-corrected training-class prior (was: the plain training frequencies, +inf for a class absent there).
+METRICS_VERSION = 2
 METRICS = ("accuracy", "error_rate", "kappa", "auroc", "rmse", "precision",
            "recall", "fpr", "f_measure", "info_score", "keel_auc")
 HIGHER_IS_BETTER = {m: m not in ("error_rate", "rmse", "fpr") for m in METRICS}

@@ -55,6 +55,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from .metrics import METRICS_VERSION
+
 try:
     import fcntl
 except ImportError:   # not POSIX: no locking between concurrent writers
@@ -119,7 +121,8 @@ class ResultStore:
         marker = self.root / "_store.json"
         if marker.exists():
             try:
-                version = json.loads(marker.read_text()).get("version")
+                doc = json.loads(marker.read_text())
+                version, metrics = doc.get("version"), doc.get("metrics", 1)
             except (ValueError, AttributeError) as exc:
                 raise ValueError(
                     f"results store {str(self.root)!r}: {marker.name} is damaged ({type(exc).__name__}: {exc}); "
@@ -130,6 +133,11 @@ class ResultStore:
                 raise ValueError(f"results store {str(self.root)!r}: {marker.name} says format version "
                                  f"{version!r}, this cvrepro reads version {FORMAT_VERSION}; use a cvrepro "
                                  "that matches, or delete the store to recompute it")
+            if metrics != METRICS_VERSION:
+                raise ValueError(f"results store {str(self.root)!r} holds metrics of definitions version {metrics!r} "
+                                 f"and this cvrepro computes version {METRICS_VERSION} (info_score now uses WEKA's "
+                                 "Laplace-corrected prior); new iterations would mix the two. Delete the store "
+                                 f"(rm -r {str(self.root)!r}, or make clean-results) or pass another one")
             if self.writable:   # a marker's temporary file left by a creator killed a while ago
                 for tmp in self.root.glob(f".{marker.name}.*.tmp"):
                     with contextlib.suppress(OSError):
@@ -138,6 +146,7 @@ class ResultStore:
         else:
             tmp = self.root / f".{marker.name}.{uuid.uuid4().hex}.tmp"
             tmp.write_text(json.dumps({"format": "cvrepro-results", "version": FORMAT_VERSION,
+                                       "metrics": METRICS_VERSION,
                                        "layout": "<table>/" + "/".join(f"{k}=..." for k in KEY_COLUMNS)
                                        + "/it<first>-<last>.<sha256[:16]>.parquet"}) + "\n")
             os.replace(tmp, marker)
