@@ -10,6 +10,7 @@ STAMP    := $(VENV)/.installed
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 PYTEST_ARGS ?=
+PARAMS   ?=
 
 .PHONY: all venv notebooks overview sync lint test bench lab docs clean distclean help $(NAMES)
 
@@ -18,7 +19,7 @@ all: notebooks
 
 help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
-	@echo "make <notebook name> [PROFILE=...]     run one notebook, e.g. make 00_datasets"
+	@echo "make <notebook name> [PROFILE=...] [PARAMS='-p seed 3']   run one notebook, e.g. make 00_datasets"
 	@echo "make test | lint | sync | bench | lab | docs | clean"
 	@echo "notebooks: $(NAMES)"
 
@@ -33,11 +34,13 @@ venv: $(STAMP)
 
 notebooks: $(NAMES)
 
-# One notebook by name; its parameters cell reads PROFILE. Executed copies go to build/.
+# One notebook by name; its parameters cell reads PROFILE, and PARAMS passes more papermill
+# parameters (PARAMS="-p seed 3"); a name the notebook does not define fails in its second cell.
+# Executed copies go to build/.
 $(NAMES): %: notebooks/%.ipynb $(STAMP)
 	@mkdir -p $(BUILD)
 	$(VENV)/bin/papermill --log-level WARNING --kernel $(KERNEL) --cwd notebooks \
-	    -p profile $(PROFILE) $< $(BUILD)/$*.ipynb
+	    -p profile $(PROFILE) $(PARAMS) $< $(BUILD)/$*.ipynb
 
 # The collection overview: every study's profile and claims, into figures/README.md and README.md.
 overview: $(STAMP)

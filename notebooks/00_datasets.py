@@ -19,6 +19,11 @@ datasets = None        # a list of names to restrict the catalog summary, or Non
 output_dir = "../figures/datasets"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import matplotlib
 
 matplotlib.use('Agg')
@@ -33,7 +38,6 @@ from cvrepro.studies import STUDIES
 
 params = study_parameters("datasets", profile, datasets=datasets)
 out = output_dir
-params
 
 # %% [markdown]
 # ## How much of each paper's data is here

@@ -31,6 +31,11 @@ store = "../results/raeder2010"    # result cache (resumable); None keeps result
 output_dir = "../figures/raeder2010"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 
 import matplotlib

@@ -22,7 +22,7 @@ from .studies import STUDIES
 from .verdicts import summary_sentence
 
 __all__ = ["save_table", "save_figure", "beside", "show_table", "show_figure", "say", "record_run",
-           "write_overview"]
+           "run_record", "write_overview"]
 
 
 def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
@@ -114,15 +114,108 @@ def show_figure(fig, folder: str | Path, name: str, caption: str) -> list[Path]:
     return paths
 
 
+KEY_PACKAGES = ("cvrepro", "numpy", "scipy", "scikit-learn", "pandas", "matplotlib", "numba", "joblib",
+                "papermill", "dask", "distributed")
+
+
 def record_run(folder: str | Path, study_id: str, profile: str, claims: pd.DataFrame,
-               started: float | None = None) -> None:
-    """End a study notebook: write its claims (``claims.*``) and ``run.json`` (study, profile, time)."""
+               started: float | None = None, params: dict | None = None) -> dict:
+    """End a study notebook: write its claims (``claims.*``) and ``run.json``; return the record.
+
+    ``params`` are the run's parameters (by default, in a notebook, the kernel's
+    ``params`` and its parameters cell's values); see :func:`run_record`.
+    """
     study = STUDIES[study_id]
     save_table(claims, folder, "claims", caption=f"Claims of {study.title}, checked on our results")
-    record = {"study": study_id, "notebook": study.notebook, "profile": profile,
-              "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
-              "seconds": None if started is None else round(time.time() - started, 1)}
-    (Path(folder) / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+    record = {"study": study_id, "notebook": study.notebook,
+              **run_record(profile, _notebook_parameters() if params is None else params, started)}
+    (Path(folder) / "run.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
+    return record
+
+
+def run_record(profile: str, params: dict, started: float | None = None) -> dict:
+    """What a run needs to be traced: profile, parameters, seeds, commit, versions, cores, times.
+
+    ``started`` is the run's ``time.time()`` at its start (wall time); the CPU
+    time is this process's and its child processes' (joblib's workers included).
+    """
+    import os
+    import platform
+    from importlib import metadata
+
+    params = {k: params[k] for k in sorted(params)}
+    versions = {}
+    for name in KEY_PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return {"profile": profile, "parameters": params,
+            "seeds": {k: v for k, v in params.items() if "seed" in k.lower()},
+            **_git_state(), "python": platform.python_version(), "packages": versions,
+            "platform": platform.platform(), "cores": os.cpu_count(),
+            "cores_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+            "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "seconds": None if started is None else round(time.time() - started, 1),
+            "cpu_seconds": round(_cpu_seconds(), 1)}
+
+
+def _git_state() -> dict:
+    """The commit of the checkout this library lives in, and whether its tracked files differ from it."""
+    import subprocess
+
+    here = Path(__file__).resolve().parent
+
+    def git(*args):
+        done = subprocess.run(["git", *args], cwd=here, capture_output=True, text=True, timeout=30)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    try:
+        commit = git("rev-parse", "HEAD")
+        status = git("status", "--porcelain", "--untracked-files=no") if commit else None
+    except (OSError, subprocess.SubprocessError):
+        commit = status = None
+    return {"commit": commit, "dirty": None if status is None else bool(status)}
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its children, live ones (worker pools) included."""
+    import psutil
+
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:4])                     # user, system, reaped children's user and system
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.Error:
+            pass
+    return total
+
+
+def _notebook_parameters() -> dict:
+    """In a notebook: its parameters cell's names with their values, updated by the kernel's ``params``.
+
+    The parameters cell is the first executed cell that assigns ``profile``.
+    """
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return {}
+    ns = shell.user_ns
+    names = next((found for cell in ns.get("In", []) if "profile" in (found := _assigned(cell))), [])
+    values = {k: ns[k] for k in names if k in ns}
+    values.update(ns.get("params") or {})
+    return values
+
+
+def _assigned(source) -> list[str]:
+    from .nbparams import assigned_names
+
+    try:
+        return assigned_names(source) if isinstance(source, str) else []
+    except SyntaxError:
+        return []
 
 
 OVERVIEW_START, OVERVIEW_END = "<!-- claims overview: start -->", "<!-- claims overview: end -->"
