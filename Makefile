@@ -12,15 +12,20 @@ NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 PYTEST_ARGS ?=
 PARAMS   ?=
 
-.PHONY: all venv notebooks overview sync lint test bench lab docs clean distclean help $(NAMES)
+.PHONY: all venv notebooks overview report sync lint test bench lab docs clean clean-results distclean help $(NAMES)
 
+# Leaves a clone's tracked files as they are: the overview goes to build/overview.md, the site to build/report/.
 all: notebooks
 	$(PY) tools/overview.py
+	$(PY) tools/report.py
 
 help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
 	@echo "make <notebook name> [PROFILE=...] [PARAMS='-p seed 3']   run one notebook, e.g. make 00_datasets"
-	@echo "make test | lint | sync | bench | lab | docs | clean"
+	@echo "make report                             the HTML site of the executed notebooks: build/report/index.html"
+	@echo "make test | lint | sync | bench | lab | docs | overview"
+	@echo "make clean          remove build/ and figures/; keeps the result stores under results/ (and says so)"
+	@echo "make clean-results  remove the notebooks' default result stores too (hours of work at paper)"
 	@echo "notebooks: $(NAMES)"
 
 $(STAMP): pyproject.toml requirements.lock
@@ -42,9 +47,15 @@ $(NAMES): %: notebooks/%.ipynb $(STAMP)
 	$(VENV)/bin/papermill --log-level WARNING --kernel $(KERNEL) --cwd notebooks \
 	    -p profile $(PROFILE) $(PARAMS) $< $(BUILD)/$*.ipynb
 
-# The collection overview: every study's profile and claims, into figures/README.md and README.md.
+# The collection overview: every study's profile and claims, into build/overview.md and the claims
+# table at the end of README.md (run it when you mean to commit that table; `make all` does not).
 overview: $(STAMP)
-	$(PY) tools/overview.py
+	$(PY) tools/overview.py --readme
+
+# The static site: one page per executed notebook in build/notebooks/ (and build/notebooks-paper/
+# beside it when that exists), an index with the studies and every claim's verdict.
+report: $(STAMP)
+	$(PY) tools/report.py
 
 # Notebook sources are notebooks/NN_*.py (jupytext percent format); this writes the .ipynb.
 sync: $(STAMP)
@@ -63,10 +74,14 @@ bench: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
-# Only what make generated: build/, figures/ but its README, the notebooks' default stores
-# (results/<study>/); a store of your own under results/ is kept. tools/clean.py says what it removes.
+# Only what make generated: build/, figures/ but its README. The result stores under results/ are
+# caches of hours of work: kept, and listed. tools/clean.py says what it removes and keeps.
 clean:
 	$(PYTHON) tools/clean.py
+
+# The notebooks' default result stores (results/<study>/) too; a store of your own is kept.
+clean-results:
+	$(PYTHON) tools/clean.py --results
 
 # The documentation's generated tables (README's studies and references, docs/learners.md).
 docs: $(STAMP)

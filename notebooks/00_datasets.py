@@ -17,6 +17,7 @@
 profile = "quick"      # smoke | quick | paper (defined in cvrepro.profiles)
 datasets = None        # a list of names to restrict the catalog summary, or None for the profile's choice
 output_dir = "../figures/datasets"
+store = None           # unused (the catalog caches nothing); every notebook takes profile, store and output_dir
 
 # %%
 from cvrepro.nbparams import refuse_unknown_parameters

@@ -221,15 +221,19 @@ def _assigned(source) -> list[str]:
 OVERVIEW_START, OVERVIEW_END = "<!-- claims overview: start -->", "<!-- claims overview: end -->"
 
 
-def write_overview(figures: str | Path, readme: str | Path | None = None) -> str:
+def write_overview(figures: str | Path, readme: str | Path | None = None,
+                   target: str | Path | None = None) -> str:
     """Build the collection overview from every study's ``run.json`` and ``claims.csv``.
 
-    Writes ``figures/README.md`` and, when ``readme`` is given, replaces the
-    part of that file between the overview markers. Returns the Markdown.
+    Writes ``target`` (default ``figures/README.md``) and, when ``readme`` is
+    given, replaces the part of that file between the overview markers.
+    Returns the Markdown.
     """
     figures = Path(figures)
+    target = figures / "README.md" if target is None else Path(target)
     lines = ["# Results overview", "",
-             "Written by `make all`: every study, the profile its notebook ran at, and every claim of the "
+             "Written by `make all` (tools/overview.py): every study, the profile its notebook ran at, and "
+             "every claim of the "
              "paper with our verdict (holds / partly / does not hold / undecided). Details and evidence are "
              "in each study's `claims.md` and in its executed notebook.", "",
              "| study | notebook | profile | claims |", "|---|---|---|---|"]
@@ -248,7 +252,8 @@ def write_overview(figures: str | Path, readme: str | Path | None = None) -> str
                      "| claim | where | verdict |", "|---|---|---|"]
         sections += [f"| {r.claim} | {r.where} | **{r.verdict}** |" for r in claims.itertuples()]
     text = "\n".join(lines + sections) + "\n"
-    (figures / "README.md").write_text(text)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
     if readme is not None:
         readme = Path(readme)
         body = readme.read_text()
