@@ -58,8 +58,9 @@ report: $(STAMP)
 	$(PY) tools/report.py
 
 # Notebook sources are notebooks/NN_*.py (jupytext percent format); this writes the .ipynb.
+# It refuses to overwrite an .ipynb edited after its .py (FORCE=1 overwrites).
 sync: $(STAMP)
-	$(PY) tools/sync_notebooks.py
+	$(PY) tools/sync_notebooks.py $(if $(FORCE),--force)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -71,8 +72,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/run.py
 
+# JupyterLab on the project: notebooks/ (open a .py with "Open With > Jupytext Notebook"; saving writes the
+# .py and an untracked copy with outputs in build/lab/) and the executed copies in build/notebooks/.
+# As root it adds --allow-root (LAB_FLAGS adds more, e.g. LAB_FLAGS="--port 8899 --no-browser").
+LAB_FLAGS ?=
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_FLAGS)
 
 # Only what make generated: build/, figures/ but its README. The result stores under results/ are
 # caches of hours of work: kept, and listed. tools/clean.py says what it removes and keeps.
