@@ -24,3 +24,14 @@ def test_run_json_records_what_traces_the_run(tmp_path):
     assert {"numpy", "scikit-learn", "pandas", "cvrepro"} <= set(run["packages"])
     assert run["cores"] >= 1 and 1 <= run["cores_usable"] <= run["cores"]
     assert run["seconds"] >= 2.0 and run["cpu_seconds"] > 0
+
+
+def test_latex_tables_use_booktabs_a_label_and_numeric_alignment(tmp_path):
+    from cvrepro.reporting import save_table
+
+    table = pd.DataFrame({"learner": ["C4.5", "NB_x"], "auc": [0.81234, 0.7], "n": [10, 200]})
+    tex = save_table(table, tmp_path, "table_1", caption="Table 1. AUC & 5% of $x_1$")[2].read_text()
+    assert r"\begin{tabular}{lrr}" in tex                       # text left, numbers right
+    assert tex.index(r"\toprule") < tex.index(r"\midrule") < tex.index(r"\bottomrule")
+    assert r"\label{tab:table_1}" in tex and r"\caption{Table 1. AUC \& 5\% of \$x\_1\$}" in tex
+    assert r"NB\_x & 0.7000 & 200 \\" in tex

@@ -21,7 +21,7 @@ import pandas as pd
 from .studies import STUDIES
 from .verdicts import summary_sentence
 
-__all__ = ["save_table", "save_figure", "beside", "show_table", "show_figure", "say", "record_run",
+__all__ = ["save_table", "latex_table", "save_figure", "beside", "show_table", "show_figure", "say", "record_run",
            "run_record", "write_overview"]
 
 
@@ -35,11 +35,29 @@ def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: boo
     shown = table.map(lambda v: _cell(v, digits))
     markdown = shown.to_markdown(index=index, disable_numparse=True)
     paths[1].write_text((f"{caption}\n\n" if caption else "") + markdown + "\n")
-    styler = shown.style.format(escape="latex").format_index(escape="latex", axis=1)
-    if not index:
-        styler = styler.hide(axis="index")
-    paths[2].write_text(styler.to_latex(caption=caption, hrules=True))
+    paths[2].write_text(latex_table(table, shown, name, caption, index=index))
     return paths
+
+
+def latex_table(table: pd.DataFrame, shown: pd.DataFrame, name: str, caption: str | None = None, *,
+                index: bool = False) -> str:
+    """``shown`` (``table`` as text) as a booktabs LaTeX table labelled ``tab:<name>``.
+
+    Numeric columns of ``table`` are right-aligned (equal decimals line up), text columns left-aligned.
+    Needs ``\\usepackage{booktabs}``.
+    """
+    align = "".join("r" if pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
+                    else "l" for c in table.columns)
+    styler = shown.style.format(escape="latex").format_index(escape="latex", axis=1)
+    if index:
+        styler = styler.format_index(escape="latex", axis=0)
+        align = "l" * table.index.nlevels + align
+    else:
+        styler = styler.hide(axis="index")
+    label = "tab:" + "".join(ch if ch.isalnum() or ch in "-_:" else "-" for ch in name)
+    return "% needs \\usepackage{booktabs}\n" + styler.to_latex(
+        caption=None if caption is None else latex_escape(caption), label=label, hrules=True,
+        column_format=align, position_float="centering")
 
 
 def _cell(value, digits: int) -> str:
@@ -49,6 +67,15 @@ def _cell(value, digits: int) -> str:
     if isinstance(value, (float, np.floating)):
         return f"{value:.{digits}f}"
     return str(value)
+
+
+LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped."""
+    return "".join(LATEX_SPECIAL.get(ch, ch) for ch in text)
 
 
 def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[Path]:
@@ -97,7 +124,8 @@ def show_table(table: pd.DataFrame, folder: str | Path, name: str, caption: str,
     """Write ``table`` (as :func:`save_table`) and display it under its caption."""
     save_table(table, folder, name, index=index, digits=digits, caption=caption)
     say(f"**{caption}**")
-    styler = table.style.format(precision=digits, na_rep="")
+    text = [c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c])]
+    styler = table.style.format(precision=digits, na_rep="").set_properties(subset=text, **{"text-align": "left"})
     _display(styler if index else styler.hide(axis="index"))
     return table
 
