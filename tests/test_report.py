@@ -48,7 +48,12 @@ VISIBLE = """(() => {
   const shown = el => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
   const tables = Array.from(document.querySelectorAll("table")).filter(t => shown(t) && t.rows.length > 1);
   const images = Array.from(document.images).filter(shown);
+  const cells = Array.from(document.querySelectorAll(".jp-RenderedHTMLCommon td")).filter(shown);
+  const numeric = cells.filter(td => /^-?[0-9.]+$/.test(td.textContent.trim()));
   return {text: document.body.innerText, tables: tables.length, images: images.length,
+          misaligned: cells.filter(td => getComputedStyle(td).textAlign !==
+                                         (td.classList.contains("cv-num") ? "right" : "left")).length,
+          numeric: numeric.length, numeric_right: numeric.filter(td => td.classList.contains("cv-num")).length,
           broken: images.filter(i => !i.complete || i.naturalWidth === 0).length,
           links: Array.from(document.querySelectorAll("a")).map(a => a.getAttribute("href"))};
 })()"""
@@ -76,6 +81,7 @@ def test_report_index_and_study_page_in_a_browser(site, tmp_path):
     assert "main (smoke)" in home["text"] and "paper (smoke)" in home["text"]      # the layers side by side
     assert any(v in home["text"] for v in ("holds", "partly", "does not hold", "undecided"))
     assert study["tables"] >= 3 and study["images"] >= 1 and study["broken"] == 0
+    assert study["misaligned"] == 0 and study["numeric_right"] > study["numeric"] / 2    # text left, numbers right
     assert "Table 1" in study["text"] and "Figure 1" in study["text"]             # captions
     assert "../index.html" in study["links"] and f"../paper/{NOTEBOOK.stem}.html" in study["links"]
     shown = [w for w in HIDDEN_WORDS if w in study["text"]]
