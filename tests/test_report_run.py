@@ -35,3 +35,28 @@ def test_latex_tables_use_booktabs_a_label_and_numeric_alignment(tmp_path):
     assert tex.index(r"\toprule") < tex.index(r"\midrule") < tex.index(r"\bottomrule")
     assert r"\label{tab:table_1}" in tex and r"\caption{Table 1. AUC \& 5\% of \$x\_1\$}" in tex
     assert r"NB\_x & 0.7000 & 200 \\" in tex
+
+
+def test_a_shown_table_is_displayed_once_and_a_captioned_item_shows_with_its_caption(tmp_path, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from IPython.core.formatters import DisplayFormatter
+
+    from cvrepro import reporting
+
+    shown = []
+    monkeypatch.setattr(reporting, "_display", shown.append)
+    table = pd.DataFrame({"learner": ["NB"], "auc": [0.5]})
+    returned = reporting.show_table(table, tmp_path, "t", "Table 1. AUC")
+    assert DisplayFormatter().format(returned) == ({}, {})              # a cell's last line adds nothing
+    assert DisplayFormatter().format(table)[0]                           # a plain DataFrame still displays
+    assert type(returned[["auc"]] * 2) is pd.DataFrame and returned.equals(table)
+    assert len(shown) == 2                                               # the caption, then the table, once
+    shown.clear()
+    fig, ax = plt.subplots()
+    ax.plot([0, 1])
+    assert reporting.show(reporting.Captioned(fig, "f", "Figure 1. A line"), tmp_path) is None
+    assert [type(x).__name__ for x in shown] == ["Image", "Markdown"] and "Figure 1. A line" in shown[1].data
+    assert (tmp_path / "f.png").exists() and (tmp_path / "f.pdf").exists()

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -21,7 +23,8 @@ import pandas as pd
 from .studies import STUDIES
 from .verdicts import summary_sentence
 
-__all__ = ["save_table", "latex_table", "save_figure", "beside", "show_table", "show_figure", "say", "record_run",
+__all__ = ["save_table", "latex_table", "save_figure", "beside", "show_table", "ShownTable", "Captioned", "show",
+           "show_figure", "say", "record_run",
            "run_record", "write_overview"]
 
 
@@ -121,13 +124,53 @@ def say(text: str) -> None:
 
 def show_table(table: pd.DataFrame, folder: str | Path, name: str, caption: str, *, index: bool = False,
                digits: int = 4) -> pd.DataFrame:
-    """Write ``table`` (as :func:`save_table`) and display it under its caption."""
+    """Write ``table`` (as :func:`save_table`) and display it once under its caption.
+
+    Returns the table as a :class:`ShownTable`, which a cell's last line does not display again.
+    """
     save_table(table, folder, name, index=index, digits=digits, caption=caption)
     say(f"**{caption}**")
     text = [c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c])]
     styler = table.style.format(precision=digits, na_rep="").set_properties(subset=text, **{"text-align": "left"})
     _display(styler if index else styler.hide(axis="index"))
-    return table
+    return ShownTable(table)
+
+
+class ShownTable(pd.DataFrame):
+    """A table :func:`show_table` has displayed: a DataFrame that a cell does not display twice.
+
+    Anything computed from it is a plain DataFrame again.
+    """
+
+    @property
+    def _constructor(self):
+        return pd.DataFrame
+
+    def _ipython_display_(self) -> None:
+        """Shown already, under its caption: nothing more as a cell's value."""
+
+
+@dataclass(frozen=True)
+class Captioned:
+    """A table (DataFrame) or a matplotlib figure with its file name and caption.
+
+    What a study module can return so that a notebook cell is one call, ``show(study.table_x(...), out)``,
+    and the caption lives beside the code that computes the result.
+    """
+
+    content: Any
+    name: str
+    caption: str
+    index: bool = False
+    digits: int = 4
+
+
+def show(item: Captioned, folder: str | Path) -> None:
+    """Write and display ``item`` once with its caption (:func:`show_table` or :func:`show_figure`)."""
+    if isinstance(item.content, pd.DataFrame):
+        show_table(item.content, folder, item.name, item.caption, index=item.index, digits=item.digits)
+    else:
+        show_figure(item.content, folder, item.name, item.caption)
 
 
 def show_figure(fig, folder: str | Path, name: str, caption: str) -> list[Path]:
