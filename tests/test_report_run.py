@@ -60,3 +60,23 @@ def test_a_shown_table_is_displayed_once_and_a_captioned_item_shows_with_its_cap
     assert reporting.show(reporting.Captioned(fig, "f", "Figure 1. A line"), tmp_path) is None
     assert [type(x).__name__ for x in shown] == ["Image", "Markdown"] and "Figure 1. A line" in shown[1].data
     assert (tmp_path / "f.png").exists() and (tmp_path / "f.pdf").exists()
+
+
+def test_empty_panels_are_hidden_and_a_learner_keeps_its_colour(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cvrepro.reporting import learner_colors, save_figure
+
+    fig, axes = plt.subplots(2, 3)
+    axes[0, 0].plot([0, 1], label="NB")
+    axes[0, 2].legend(*axes[0, 0].get_legend_handles_labels())            # a legend panel: kept
+    axes[0, 1].text(0.5, 0.5, "nothing at this profile")                  # empty for a reason: kept
+    save_figure(fig, tmp_path, "grid")
+    assert [ax.get_visible() for ax in axes.flat] == [True, True, True, False, False, False]
+    plt.close(fig)
+    some, all_ = learner_colors(["NB", "C4.5"]), learner_colors(["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO", "X"])
+    assert some["NB"] == all_["NB"] and some["C4.5"] == all_["C4.5"]
+    assert len(set(all_.values())) == len(all_)

@@ -23,9 +23,9 @@ import pandas as pd
 from .studies import STUDIES
 from .verdicts import summary_sentence
 
-__all__ = ["save_table", "latex_table", "save_figure", "beside", "show_table", "ShownTable", "Captioned", "show",
-           "show_figure", "say", "record_run",
-           "run_record", "write_overview"]
+__all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "learner_colors", "beside",
+           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "run_record",
+           "write_overview"]
 
 
 def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
@@ -82,13 +82,44 @@ def latex_escape(text: str) -> str:
 
 
 def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[Path]:
-    """Write a matplotlib figure as ``name``.png and .pdf under ``folder``."""
+    """Write a matplotlib figure as ``name``.png and .pdf under ``folder`` (empty panels hidden)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    hide_empty_panels(fig)
     paths = [folder / f"{name}.png", folder / f"{name}.pdf"]
     fig.savefig(paths[0], dpi=dpi, bbox_inches="tight")
     fig.savefig(paths[1], bbox_inches="tight")
     return paths
+
+
+def hide_empty_panels(fig) -> int:
+    """Hide the axes of ``fig`` with nothing drawn (unused grid slots); return how many.
+
+    A panel that is empty for a reason should say so with ``ax.text``: text counts as drawn.
+    """
+    empty = [ax for ax in fig.axes if ax.get_visible() and not (
+        ax.lines or ax.patches or ax.collections or ax.images or ax.texts or ax.tables or ax.artists
+        or ax.get_legend() is not None)]
+    for ax in empty:
+        ax.set_visible(False)
+    return len(empty)
+
+
+LEARNER_ORDER = ("C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO", "IBk", "JRip", "RIPPER", "PART", "SVM", "LR", "1R")
+
+
+def learner_colors(learners) -> dict[str, tuple]:
+    """One colour per learner, the same in every panel and figure of a study (tab10, then tab20).
+
+    The learners of :data:`LEARNER_ORDER` keep their colour whatever subset is drawn; others follow.
+    """
+    import matplotlib as mpl
+
+    palette = list(mpl.colormaps["tab10"].colors) + list(mpl.colormaps["tab20"].colors[1::2])
+    others = sorted(set(learners) - set(LEARNER_ORDER))
+    slots = {name: LEARNER_ORDER.index(name) for name in learners if name in LEARNER_ORDER}
+    slots.update({name: len(LEARNER_ORDER) + i for i, name in enumerate(others)})
+    return {name: palette[i % len(palette)] for name, i in slots.items()}
 
 
 def beside(ours: pd.DataFrame, paper: pd.DataFrame, key, columns=None) -> pd.DataFrame:
