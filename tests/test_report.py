@@ -99,3 +99,14 @@ def test_report_drops_only_what_a_reader_should_not_see():
     error = nbformat.v4.new_output("error", ename="ValueError", evalue="bad", traceback=[])
     assert report.keep_output(table, seen) and not report.keep_output(copy.deepcopy(table), seen)   # once
     assert report.keep_output(error, seen)                                   # failures stay visible
+
+
+def test_an_executed_notebooks_run_json_has_its_parameters(site):
+    import json
+
+    _, tmp = site
+    run = json.loads((tmp / "figures" / "run.json").read_text())
+    assert run["profile"] == "smoke" and run["parameters"]["profile"] == "smoke"
+    assert run["parameters"]["store"] == str(tmp / "store")               # papermill's value, not the default
+    assert {"n_jobs", "backend", "output_dir", "sim_replications"} <= set(run["parameters"])
+    assert run["seconds"] > 0 and run["cpu_seconds"] > 0 and run["commit"]

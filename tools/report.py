@@ -120,7 +120,9 @@ def run_line(run: dict) -> str:
         parts.append("seeds " + html.escape(", ".join(f"{k}={v}" for k, v in run["seeds"].items())))
     if run.get("python"):
         parts.append(f"Python {html.escape(run['python'])}")
-    return " · ".join(parts)
+    details = {k: run[k] for k in ("parameters", "packages", "platform", "commit", "dirty") if k in run}
+    return (" · ".join(parts) + " <details><summary>parameters and versions</summary><pre>"
+            + html.escape(json.dumps(details, indent=1, default=str)) + "</pre></details>")
 
 
 def nav(pages: dict[str, dict[str, Page]], layer: str, here: str) -> str:
