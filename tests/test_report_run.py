@@ -80,3 +80,14 @@ def test_empty_panels_are_hidden_and_a_learner_keeps_its_colour(tmp_path):
     some, all_ = learner_colors(["NB", "C4.5"]), learner_colors(["C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO", "X"])
     assert some["NB"] == all_["NB"] and some["C4.5"] == all_["C4.5"]
     assert len(set(all_.values())) == len(all_)
+
+
+def test_make_all_writes_its_overview_and_report_under_build_not_into_tracked_files():
+    dry = subprocess.run(["make", "-n", "-W", "pyproject.toml", "all"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert "tools/overview.py\n" in dry and "--readme" not in dry and "tools/report.py" in dry
+    outputs = [line.split()[-1] for line in dry.splitlines() if line.strip().startswith("-p profile")]
+    assert outputs and all(path.startswith("build/notebooks/") for path in outputs)
+    ignored = subprocess.run(["git", "check-ignore", "build/overview.md", "build/report/index.html"], cwd=ROOT,
+                             capture_output=True, text=True).stdout.split()
+    assert ignored == ["build/overview.md", "build/report/index.html"]
