@@ -12,8 +12,12 @@ study, the profile it ran at, and every claim with its verdict.
 from __future__ import annotations
 
 import json
+import os
+import platform
+import subprocess
 import time
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -241,10 +245,6 @@ def run_record(profile: str, params: dict, started: float | None = None) -> dict
     ``started`` is the run's ``time.time()`` at its start (wall time); the CPU
     time is this process's and its child processes' (joblib's workers included).
     """
-    import os
-    import platform
-    from importlib import metadata
-
     params = {k: params[k] for k in sorted(params)}
     versions = {}
     for name in KEY_PACKAGES:
@@ -264,8 +264,6 @@ def run_record(profile: str, params: dict, started: float | None = None) -> dict
 
 def _git_state() -> dict:
     """The commit of the checkout this library lives in, and whether its tracked files differ from it."""
-    import subprocess
-
     here = Path(__file__).resolve().parent
 
     def git(*args):
