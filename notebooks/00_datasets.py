@@ -17,6 +17,12 @@
 profile = "quick"      # smoke | quick | paper (defined in cvrepro.profiles)
 datasets = None        # a list of names to restrict the catalog summary, or None for the profile's choice
 output_dir = "../figures/datasets"
+store = None           # unused (the catalog caches nothing); every notebook takes profile, store and output_dir
+
+# %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
 
 # %%
 import matplotlib
@@ -33,7 +39,6 @@ from cvrepro.studies import STUDIES
 
 params = study_parameters("datasets", profile, datasets=datasets)
 out = output_dir
-params
 
 # %% [markdown]
 # ## How much of each paper's data is here

@@ -32,6 +32,11 @@ shipped = "../results/paper"       # at profile paper: the shipped tables, read 
 output_dir = "../figures/raeder2010"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 
 import matplotlib

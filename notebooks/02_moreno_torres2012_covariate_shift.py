@@ -47,6 +47,11 @@ store = "../results/moreno_torres2012"     # result cache (resumable); None keep
 output_dir = "../figures/moreno_torres2012"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 import warnings
 

@@ -53,6 +53,11 @@ store = "../results/vanwinckelen2012"    # result cache (resumable); None keeps 
 output_dir = "../figures/vanwinckelen2012"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 
 import matplotlib

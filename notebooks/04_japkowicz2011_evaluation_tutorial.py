@@ -44,6 +44,11 @@ store = "../results/japkowicz2011"    # result cache (resumable); None keeps res
 output_dir = "../figures/japkowicz2011"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 import warnings
 

@@ -45,6 +45,11 @@ store = "../results/scheffer1997"    # result cache (resumable); None keeps resu
 output_dir = "../figures/scheffer1997"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import time
 import warnings
 

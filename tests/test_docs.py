@@ -220,7 +220,7 @@ def test_licence_file_is_the_bsd_3_clause_text():
 
 
 # --------------------------------------------------------------------------- make clean
-def test_make_clean_removes_what_make_generated_and_keeps_the_rest(tmp_path):
+def test_make_clean_keeps_the_stores_and_clean_results_removes_them(tmp_path):
     from cvrepro.studies import STUDIES
 
     for path in ["figures/README.md", "notebooks/00_datasets.py"]:
@@ -232,16 +232,26 @@ def test_make_clean_removes_what_make_generated_and_keeps_the_rest(tmp_path):
     for path in made + own:
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text("x")
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "clean.py"), str(tmp_path)],
-                         capture_output=True, text=True, check=True).stdout
-    assert all(not (tmp_path / p).exists() for p in made), out
-    assert all((tmp_path / p).exists() for p in own + ["figures/README.md", "notebooks/00_datasets.py"]), out
-    assert "removed build" in out and "removed results/raeder2010" in out
+    stores = made[3:]
+
+    def run(*flags):
+        return subprocess.run([sys.executable, str(ROOT / "tools" / "clean.py"), *flags, str(tmp_path)],
+                              capture_output=True, text=True, check=True).stdout
+
+    out = run()                                                  # make clean: the stores stay, and it says so
+    assert all(not (tmp_path / p).exists() for p in made[:3]), out
+    assert all((tmp_path / p).exists() for p in stores + own + ["figures/README.md", "notebooks/00_datasets.py"]), out
+    assert "removed build" in out and "kept results/raeder2010 (a result store" in out
     assert "kept results/my-experiment" in out and "kept results/notes.txt" in out
+    assert "would remove results/raeder2010" in run("--results", "--dry-run")
+    assert all((tmp_path / p).exists() for p in stores)
+    out = run("--results")                                       # make clean-results
+    assert all(not (tmp_path / p).exists() for p in stores) and "removed results/raeder2010" in out
+    assert all((tmp_path / p).exists() for p in own), out
 
 
 def test_clean_targets_include_every_notebooks_default_store():
-    targets = {p.relative_to(ROOT).as_posix() for p in clean.targets(ROOT)}
+    targets = {p.relative_to(ROOT).as_posix() for p in clean.targets(ROOT) + clean.stores(ROOT)}
     for source in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py")):
         defaults = clean.notebook_defaults(source)
         for key in ("store", "output_dir"):

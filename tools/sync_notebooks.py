@@ -3,9 +3,11 @@
 The source of a notebook is ``notebooks/NN_<name>.py`` in jupytext's percent
 format (linted, reviewed and diffed like any Python file); the ``.ipynb`` next
 to it is generated from it, without outputs and with stable cell ids, for
-users who open JupyterLab and for papermill. Edit the ``.py`` (or pair the two
-in JupyterLab with jupytext) and run ``make sync``; ``--check`` only reports
-pairs that are out of sync (the test suite runs it).
+papermill. Edit the ``.py`` (in JupyterLab, open it as a notebook: jupytext
+saves it, see pyproject's ``[tool.jupytext]``) and run ``make sync``; ``--check``
+only reports pairs that are out of sync (the test suite runs it). An ``.ipynb``
+whose cells were edited after its ``.py`` is not overwritten: ``make sync``
+stops and names it (``--force``, ``make sync FORCE=1``, discards those edits).
 """
 from __future__ import annotations
 
@@ -46,11 +48,29 @@ def out_of_sync() -> list[str]:
     return problems
 
 
+def cells(text: str) -> list[tuple[str, str]]:
+    """A notebook's (cell type, source) pairs: what an edit changes, outputs and metadata aside."""
+    return [(c.cell_type, c.source) for c in nbformat.reads(text, as_version=4).cells]
+
+
+def newer_edits(source: Path) -> bool:
+    """Whether ``source``'s .ipynb has cells that differ from the .py's and was saved after it."""
+    target = source.with_suffix(".ipynb")
+    return (target.exists() and target.stat().st_mtime > source.stat().st_mtime
+            and cells(target.read_text()) != cells(build(source)))
+
+
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         problems = out_of_sync()
         print("\n".join(problems) or "all notebooks in sync")
         return 1 if problems else 0
+    edited = [] if "--force" in argv else [s for s in sources() if newer_edits(s)]
+    if edited:
+        print("\n".join(f"{s.with_suffix('.ipynb').name} has edits newer than {s.name}: not overwritten. Move "
+                        f"them into the .py (jupytext --to py:percent notebooks/{s.stem}.ipynb, then review), or "
+                        f"discard them with `make sync FORCE=1`" for s in edited), file=sys.stderr)
+        return 1
     for source in sources():
         source.with_suffix(".ipynb").write_text(build(source))
         print(f"wrote {source.with_suffix('.ipynb').relative_to(NOTEBOOKS.parent)}")

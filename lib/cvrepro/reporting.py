@@ -12,8 +12,14 @@ study, the profile it ran at, and every claim with its verdict.
 from __future__ import annotations
 
 import json
+import os
+import platform
+import subprocess
 import time
+from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -21,7 +27,8 @@ import pandas as pd
 from .studies import STUDIES
 from .verdicts import summary_sentence
 
-__all__ = ["save_table", "save_figure", "beside", "show_table", "show_figure", "say", "record_run",
+__all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "learner_colors", "beside",
+           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "run_record",
            "write_overview"]
 
 
@@ -35,11 +42,29 @@ def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: boo
     shown = table.map(lambda v: _cell(v, digits))
     markdown = shown.to_markdown(index=index, disable_numparse=True)
     paths[1].write_text((f"{caption}\n\n" if caption else "") + markdown + "\n")
-    styler = shown.style.format(escape="latex").format_index(escape="latex", axis=1)
-    if not index:
-        styler = styler.hide(axis="index")
-    paths[2].write_text(styler.to_latex(caption=caption, hrules=True))
+    paths[2].write_text(latex_table(table, shown, name, caption, index=index))
     return paths
+
+
+def latex_table(table: pd.DataFrame, shown: pd.DataFrame, name: str, caption: str | None = None, *,
+                index: bool = False) -> str:
+    """``shown`` (``table`` as text) as a booktabs LaTeX table labelled ``tab:<name>``.
+
+    Numeric columns of ``table`` are right-aligned (equal decimals line up), text columns left-aligned.
+    Needs ``\\usepackage{booktabs}``.
+    """
+    align = "".join("r" if pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
+                    else "l" for c in table.columns)
+    styler = shown.style.format(escape="latex").format_index(escape="latex", axis=1)
+    if index:
+        styler = styler.format_index(escape="latex", axis=0)
+        align = "l" * table.index.nlevels + align
+    else:
+        styler = styler.hide(axis="index")
+    label = "tab:" + "".join(ch if ch.isalnum() or ch in "-_:" else "-" for ch in name)
+    return "% needs \\usepackage{booktabs}\n" + styler.to_latex(
+        caption=None if caption is None else latex_escape(caption), label=label, hrules=True,
+        column_format=align, position_float="centering")
 
 
 def _cell(value, digits: int) -> str:
@@ -51,14 +76,54 @@ def _cell(value, digits: int) -> str:
     return str(value)
 
 
+LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped."""
+    return "".join(LATEX_SPECIAL.get(ch, ch) for ch in text)
+
+
 def save_figure(fig, folder: str | Path, name: str, *, dpi: int = 150) -> list[Path]:
-    """Write a matplotlib figure as ``name``.png and .pdf under ``folder``."""
+    """Write a matplotlib figure as ``name``.png and .pdf under ``folder`` (empty panels hidden)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    hide_empty_panels(fig)
     paths = [folder / f"{name}.png", folder / f"{name}.pdf"]
     fig.savefig(paths[0], dpi=dpi, bbox_inches="tight")
     fig.savefig(paths[1], bbox_inches="tight")
     return paths
+
+
+def hide_empty_panels(fig) -> int:
+    """Hide the axes of ``fig`` with nothing drawn (unused grid slots); return how many.
+
+    A panel that is empty for a reason should say so with ``ax.text``: text counts as drawn.
+    """
+    empty = [ax for ax in fig.axes if ax.get_visible() and not (
+        ax.lines or ax.patches or ax.collections or ax.images or ax.texts or ax.tables or ax.artists
+        or ax.get_legend() is not None)]
+    for ax in empty:
+        ax.set_visible(False)
+    return len(empty)
+
+
+LEARNER_ORDER = ("C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO", "IBk", "JRip", "RIPPER", "PART", "SVM", "LR", "1R")
+
+
+def learner_colors(learners) -> dict[str, tuple]:
+    """One colour per learner, the same in every panel and figure of a study (tab10, then tab20).
+
+    The learners of :data:`LEARNER_ORDER` keep their colour whatever subset is drawn; others follow.
+    """
+    import matplotlib as mpl
+
+    palette = list(mpl.colormaps["tab10"].colors) + list(mpl.colormaps["tab20"].colors[1::2])
+    others = sorted(set(learners) - set(LEARNER_ORDER))
+    slots = {name: LEARNER_ORDER.index(name) for name in learners if name in LEARNER_ORDER}
+    slots.update({name: len(LEARNER_ORDER) + i for i, name in enumerate(others)})
+    return {name: palette[i % len(palette)] for name, i in slots.items()}
 
 
 def beside(ours: pd.DataFrame, paper: pd.DataFrame, key, columns=None) -> pd.DataFrame:
@@ -94,12 +159,53 @@ def say(text: str) -> None:
 
 def show_table(table: pd.DataFrame, folder: str | Path, name: str, caption: str, *, index: bool = False,
                digits: int = 4) -> pd.DataFrame:
-    """Write ``table`` (as :func:`save_table`) and display it under its caption."""
+    """Write ``table`` (as :func:`save_table`) and display it once under its caption.
+
+    Returns the table as a :class:`ShownTable`, which a cell's last line does not display again.
+    """
     save_table(table, folder, name, index=index, digits=digits, caption=caption)
     say(f"**{caption}**")
-    styler = table.style.format(precision=digits, na_rep="")
+    text = [c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c])]
+    styler = table.style.format(precision=digits, na_rep="").set_properties(subset=text, **{"text-align": "left"})
     _display(styler if index else styler.hide(axis="index"))
-    return table
+    return ShownTable(table)
+
+
+class ShownTable(pd.DataFrame):
+    """A table :func:`show_table` has displayed: a DataFrame that a cell does not display twice.
+
+    Anything computed from it is a plain DataFrame again.
+    """
+
+    @property
+    def _constructor(self):
+        return pd.DataFrame
+
+    def _ipython_display_(self) -> None:
+        """Shown already, under its caption: nothing more as a cell's value."""
+
+
+@dataclass(frozen=True)
+class Captioned:
+    """A table (DataFrame) or a matplotlib figure with its file name and caption.
+
+    What a study module can return so that a notebook cell is one call, ``show(study.table_x(...), out)``,
+    and the caption lives beside the code that computes the result.
+    """
+
+    content: Any
+    name: str
+    caption: str
+    index: bool = False
+    digits: int = 4
+
+
+def show(item: Captioned, folder: str | Path) -> None:
+    """Write and display ``item`` once with its caption (:func:`show_table` or :func:`show_figure`)."""
+    if isinstance(item.content, pd.DataFrame):
+        show_table(item.content, folder, item.name, item.caption, index=item.index, digits=item.digits)
+    else:
+        show_figure(item.content, folder, item.name, item.caption)
 
 
 def show_figure(fig, folder: str | Path, name: str, caption: str) -> list[Path]:
@@ -114,29 +220,120 @@ def show_figure(fig, folder: str | Path, name: str, caption: str) -> list[Path]:
     return paths
 
 
+KEY_PACKAGES = ("cvrepro", "numpy", "scipy", "scikit-learn", "pandas", "matplotlib", "numba", "joblib",
+                "papermill", "dask", "distributed")
+
+
 def record_run(folder: str | Path, study_id: str, profile: str, claims: pd.DataFrame,
-               started: float | None = None) -> None:
-    """End a study notebook: write its claims (``claims.*``) and ``run.json`` (study, profile, time)."""
+               started: float | None = None, params: dict | None = None) -> dict:
+    """End a study notebook: write its claims (``claims.*``) and ``run.json``; return the record.
+
+    ``params`` are the run's parameters (by default, in a notebook, the kernel's
+    ``params`` and its parameters cell's values); see :func:`run_record`.
+    """
     study = STUDIES[study_id]
     save_table(claims, folder, "claims", caption=f"Claims of {study.title}, checked on our results")
-    record = {"study": study_id, "notebook": study.notebook, "profile": profile,
-              "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
-              "seconds": None if started is None else round(time.time() - started, 1)}
-    (Path(folder) / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+    record = {"study": study_id, "notebook": study.notebook,
+              **run_record(profile, _notebook_parameters() if params is None else params, started)}
+    (Path(folder) / "run.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
+    return record
+
+
+def run_record(profile: str, params: dict, started: float | None = None) -> dict:
+    """What a run needs to be traced: profile, parameters, seeds, commit, versions, cores, times.
+
+    ``started`` is the run's ``time.time()`` at its start (wall time); the CPU
+    time is this process's and its child processes' (joblib's workers included).
+    """
+    params = {k: params[k] for k in sorted(params)}
+    versions = {}
+    for name in KEY_PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return {"profile": profile, "parameters": params,
+            "seeds": {k: v for k, v in params.items() if "seed" in k.lower()},
+            **_git_state(), "python": platform.python_version(), "packages": versions,
+            "platform": platform.platform(), "cores": os.cpu_count(),
+            "cores_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+            "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "seconds": None if started is None else round(time.time() - started, 1),
+            "cpu_seconds": round(_cpu_seconds(), 1)}
+
+
+def _git_state() -> dict:
+    """The commit of the checkout this library lives in, and whether its tracked files differ from it."""
+    here = Path(__file__).resolve().parent
+
+    def git(*args):
+        done = subprocess.run(["git", *args], cwd=here, capture_output=True, text=True, timeout=30)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    try:
+        commit = git("rev-parse", "HEAD")
+        status = git("status", "--porcelain", "--untracked-files=no") if commit else None
+    except (OSError, subprocess.SubprocessError):
+        commit = status = None
+    return {"commit": commit, "dirty": None if status is None else bool(status)}
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its children, live ones (worker pools) included."""
+    import psutil
+
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:4])                     # user, system, reaped children's user and system
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.Error:
+            pass
+    return total
+
+
+def _notebook_parameters() -> dict:
+    """In a notebook: its parameters cell's names with their values, updated by the kernel's ``params``.
+
+    The parameters cell is the first executed cell that assigns ``profile``.
+    """
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None:
+        return {}
+    ns = shell.user_ns
+    names = next((found for cell in ns.get("In", []) if "profile" in (found := _assigned(cell))), [])
+    values = {k: ns[k] for k in names if k in ns}
+    values.update(ns.get("params") or {})
+    return values
+
+
+def _assigned(source) -> list[str]:
+    from .nbparams import assigned_names
+
+    try:
+        return assigned_names(source) if isinstance(source, str) else []
+    except SyntaxError:
+        return []
 
 
 OVERVIEW_START, OVERVIEW_END = "<!-- claims overview: start -->", "<!-- claims overview: end -->"
 
 
-def write_overview(figures: str | Path, readme: str | Path | None = None) -> str:
+def write_overview(figures: str | Path, readme: str | Path | None = None,
+                   target: str | Path | None = None) -> str:
     """Build the collection overview from every study's ``run.json`` and ``claims.csv``.
 
-    Writes ``figures/README.md`` and, when ``readme`` is given, replaces the
-    part of that file between the overview markers. Returns the Markdown.
+    Writes ``target`` (default ``figures/README.md``) and, when ``readme`` is
+    given, replaces the part of that file between the overview markers.
+    Returns the Markdown.
     """
     figures = Path(figures)
+    target = figures / "README.md" if target is None else Path(target)
     lines = ["# Results overview", "",
-             "Written by `make all`: every study, the profile its notebook ran at, and every claim of the "
+             "Written by `make all` (tools/overview.py): every study, the profile its notebook ran at, and "
+             "every claim of the "
              "paper with our verdict (holds / partly / does not hold / undecided). Details and evidence are "
              "in each study's `claims.md` and in its executed notebook.", "",
              "| study | notebook | profile | claims |", "|---|---|---|---|"]
@@ -155,7 +352,8 @@ def write_overview(figures: str | Path, readme: str | Path | None = None) -> str
                      "| claim | where | verdict |", "|---|---|---|"]
         sections += [f"| {r.claim} | {r.where} | **{r.verdict}** |" for r in claims.itertuples()]
     text = "\n".join(lines + sections) + "\n"
-    (figures / "README.md").write_text(text)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
     if readme is not None:
         readme = Path(readme)
         body = readme.read_text()
