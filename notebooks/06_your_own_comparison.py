@@ -26,6 +26,11 @@ store = "../results/compare"        # result cache (resumable); None keeps resul
 output_dir = "../figures/compare"
 
 # %%
+from cvrepro.nbparams import refuse_unknown_parameters
+
+refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
+
+# %%
 import matplotlib
 
 matplotlib.use("Agg")
