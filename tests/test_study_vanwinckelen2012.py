@@ -297,3 +297,69 @@ def test_test_decisions_use_the_library_tests_on_the_first_r_repetitions():
            .to_numpy().reshape(5, 2) for lr in "AB"}
     assert d.loc[("5x2cv combined F", 5), "pvalue"] == pytest.approx(combined_ftest_5x2cv(two["A"], two["B"]).pvalue)
     assert 4 not in d.loc["paired t (naive)"].index                    # R_GRID: 1, 2, 3, 5, ...
+
+
+# --------------------------------------------------------------------------- #
+# The population's classes declared, against WEKA 3.6 on the study's samples
+# --------------------------------------------------------------------------- #
+def _weka_samples():
+    import gzip
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "weka" / "vanwinckelen2012-samples.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh)["cases"]
+
+
+@pytest.mark.parametrize("case", _weka_samples(), ids=lambda c: f"{c['learner']}-{c['population']}-s{c['sample']}")
+def test_learners_told_the_population_classes_predict_as_weka_on_the_study_samples(case):
+    """tools/record_vanwinckelen_weka.py: WEKA trained on the sample as an ARFF file declaring the population's
+    classes. Ours, told those classes (PopulationClasses), predicts the same class on every test row; LR
+    without them (only the sample's classes, the engine's default) does not on kr-vs-k."""
+    X, y = study.population(case["population"])
+    rows = study.sample_rows(len(y), case["N"], 0, case["population"], case["sample"])
+    test = np.asarray(case["test_rows"])
+    est = study.make_learners([case["learner"]])[case["learner"]]
+    model = study.PopulationClasses(est, tuple(y.cat.categories)).fit(X.iloc[rows], y.iloc[rows].to_numpy())
+    proba = model.estimator_.predict_proba(X.iloc[test])
+    assert proba.shape[1] == len(y.cat.categories)
+    assert (proba.argmax(axis=1) == np.asarray(case["pred"])).all()
+    assert np.allclose(proba.max(axis=1), case["p_pred"], rtol=0, atol=1e-9)
+    if case["learner"] == "LR" and case["population"] == "kr-vs-k":
+        plain = study.make_learners(["LR"])["LR"].fit(X.iloc[rows], y.iloc[rows].to_numpy())
+        assert len(plain.classes_) < len(y.cat.categories)
+        same = np.asarray(plain.predict(X.iloc[test])) == np.asarray(y.cat.categories)[case["pred"]]
+        assert same.mean() < 0.95
+
+
+def test_population_classes_batched_and_single_folds_agree_and_name_bad_labels():
+    X, y = study.population("nursery")
+    rows = study.sample_rows(len(y), 60, 0, "nursery", 0)
+    Xs, ys = X.iloc[rows].reset_index(drop=True), y.iloc[rows].to_numpy()
+    classes = tuple(y.cat.categories)
+    present = np.array([c for c in classes if c in set(ys)], dtype=object)
+    assert len(present) < len(classes)                      # a class of the population is absent from T
+    splits = [(np.arange(0, 40), np.arange(40, 60)), (np.arange(20, 60), np.arange(0, 20))]
+    for name, est in study.make_learners(["NB", "LR", "4NN"]).items():
+        wrapped = study.PopulationClasses(est, classes)
+        batched = wrapped.fit_predict_folds(Xs, ys, splits, [1, 1], present)
+        for (train, test), got in zip(splits, batched):
+            m = study.PopulationClasses(est, classes).fit(Xs.iloc[train], ys[train])
+            want = np.zeros((len(test), len(present)))
+            want[:, [list(present).index(c) for c in m.classes_]] = m.predict_proba(Xs.iloc[test])
+            assert np.allclose(got, want, atol=1e-12), name
+    with pytest.raises(ValueError, match="not among the declared classes"):
+        study.PopulationClasses(study.make_learners(["NB"])["NB"], classes[:2]).fit(Xs, ys)
+
+
+def test_win_shares_count_strict_wins_and_read_the_paper_first_column():
+    cond = pd.DataFrame({"population": "adult", "sample": [0, 0, 1, 1, 2, 2], "learner": ["NB", "C4.5"] * 3,
+                         "error": [0.1, 0.2, 0.3, 0.2, 0.2, 0.2]})
+    shares = study.win_shares(cond, 200)
+    row = shares.iloc[0]
+    assert (row.L1, row.L2, row.samples, row.ours) == ("NB", "C4.5", 3, pytest.approx(1 / 3))
+    pub = paper.contingency_tables().query("population == 'adult' and L1 == 'NB' and L2 == 'C4.5'")
+    assert row.paper == pytest.approx(((pub.a + pub.c) / 100).mean()) and row["paper min"] == 0.15
+    d = study.win_share_distances(shares)
+    assert d.distance.iloc[0] == pytest.approx(abs(1 / 3 - row.paper))
