@@ -61,10 +61,19 @@ def test_scales_follow_the_paper_at_the_paper_profile():
     assert p["n_samples"] == 100 and p["repetitions"] == {2: 50, 10: 50, 30: 50} and p["table_repetitions"] == 30
     assert p["folds"] == [2, 10, 30] and p["populations"] == list(paper.POPULATIONS)
     assert p["table_populations"] == ["adult", "kr-vs-k", "nursery"] and p["sample_size"] == study.SAMPLE_SIZE
-    assert p["skip_folds"] == {}                                       # every k on every population
+    assert p["extensions"] == [] and p["curve_samples"] == 10              # the paper's design, nothing more
+    assert not study.runs_fold(p, "kr-vs-k", 30) and study.runs_fold(p, "nursery", 30)   # footnote 3
+    assert [study.sample_repetitions(p, "adult", 10, s) for s in (0, 9, 10, 99)] == [50, 50, 30, 30]
+    assert study.sweep(p) == {}
+    more = {**p, "extensions": ["kr-vs-k 30-fold", "curves on every sample"]}
+    assert study.runs_fold(more, "kr-vs-k", 30) and study.sample_repetitions(more, "adult", 10, 99) == 50
+    with pytest.raises(ValueError, match="extensions: unknown"):
+        study.run({**p, "extensions": ["everything"]})
     q = study_parameters("vanwinckelen2012", "quick")
-    assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30}
+    assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30} and q["extensions"] == ["sweep"]
     assert not study.runs_fold(q, "kr-vs-k", 30) and study.runs_fold(q, "adult", 30)   # as the paper's tables
+    assert [study.sample_repetitions(q, "adult", 2, s) for s in (0, 15)] == [10, 10]
+    assert [study.sample_repetitions(q, "adult", 10, s) for s in (0, 15)] == [5, 5]
     assert q["table_populations"] == p["table_populations"] and q["populations"] == p["populations"]
 
 
@@ -114,7 +123,9 @@ def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypa
     for r in got.itertuples():
         rows = study.sample_rows(len(y), 80, 5, "nursery", r.sample)
         rest = np.setdiff1d(np.arange(len(y)), rows)
-        model = make_learner("NB-normal" if r.learner == "NB" else "4NN").fit(X.iloc[rows], y.iloc[rows].to_numpy())
+        # the population's classes declared (y is its categorical), as WEKA reading the population's file
+        model = make_learner("NB-normal" if r.learner == "NB" else "4NN").fit(X.iloc[rows], y.iloc[rows])
+        assert len(model.classes_) == len(y.cat.categories)
         # the class of highest probability, ties to the first in the data set's class order (as the engine's
         # CV folds are scored; 4NN ties often on nursery's nominal attributes)
         learned = list(model.classes_)
@@ -282,7 +293,8 @@ def test_test_decisions_use_the_library_tests_on_the_first_r_repetitions():
                     rows.append({"population": "nursery", "sample": 0, "learner": learner, "k": k, "iteration": it,
                                  "fold": f, "n_test": 10, "error": 0.2 + shift + rng.normal(0, 0.03)})
     folds = pd.DataFrame(rows)
-    exp = study.Experiment({"folds": [2, 10], "repetitions": {2: 5, 10: 4}, "n_samples": 1, "test_folds": 10,
+    exp = study.Experiment({"folds": [2, 10], "repetitions": {2: 5, 10: 4}, "n_samples": 1, "curve_samples": 1,
+                            "table_repetitions": 30, "test_folds": 10,
                             "alpha": 0.05, "rope": 0.01, "table_populations": ["nursery"], "learners": ["A", "B"]},
                            pd.DataFrame(), pd.DataFrame(), folds, pd.DataFrame())
     groups = pd.DataFrame([{"population": "nursery", "L1": "A", "L2": "B", "group": "different eps_u"}])
