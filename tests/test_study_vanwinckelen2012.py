@@ -81,10 +81,11 @@ def test_stand_ins_name_every_population_and_learner():
     s = study.stand_ins()
     assert list(s[s.kind == "population"].paper) == ["Abalone", "adult", "kr-vs-k", "mushroom", "nursery"]
     learners = s[s.kind == "learner"]
-    assert len(learners) == 6 and set(learners.status) <= {"faithful", "stand-in"}
+    capped = f"faithful with our -M {study.LR_MAX_ITER}"
+    assert len(learners) == 6 and set(learners.status) <= {"faithful", "stand-in", capped}
     assert learners[learners.paper == "NB"]["used here"].iloc[0].startswith("NB-normal")
     lr = learners[learners.paper == "LR"].iloc[0]
-    assert f"-M {study.LR_MAX_ITER}" in lr["used here"] and "our reading" in lr["note"]
+    assert f"-M {study.LR_MAX_ITER}" in lr["used here"] and "our reading" in lr["note"] and "our -M" in lr["status"]
 
 
 def test_lr_is_weka_logistic_with_the_study_iteration_cap():
