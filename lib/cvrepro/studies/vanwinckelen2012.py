@@ -1075,7 +1075,7 @@ def pick_rates(ours: pd.DataFrame) -> pd.DataFrame:
     mine = t.groupby(["population", "k", "repeated"], as_index=False).agg(ours=("picks", "mean"))
     pub = paper.contingency_tables()
     readings = {"paper": (pub.a + pub.d) / 100, "paper, rows flipped": (pub.b + pub.c) / 100}
-    readings["paper, each table's larger diagonal"] = np.maximum(*readings.values())
+    readings["paper, larger diagonal"] = np.maximum(*readings.values())
     pub = pub.assign(repeated=pub.repetitions > 1, **readings)
     theirs = pub.groupby(["population", "k", "repeated"], as_index=False)[list(readings)].mean()
     out = mine.merge(theirs, on=["population", "k", "repeated"], how="left")
