@@ -376,3 +376,15 @@ def test_win_shares_count_strict_wins_and_read_the_paper_first_column():
     assert row.paper == pytest.approx(((pub.a + pub.c) / 100).mean()) and row["paper min"] == 0.15
     d = study.win_share_distances(shares)
     assert d.distance.iloc[0] == pytest.approx(abs(1 / 3 - row.paper))
+
+
+def test_worked_examples_are_judged_only_on_the_paper_matchup():
+    # the paper's NB vs C4.5 table (2-fold): NB wins on 32 of 100 samples; ours equal to it, then NB never winning
+    table = {"L1": "NB", "L2": "C4.5", "population": "adult", "k": 2, "repeated": False, "repetitions": 1,
+             "samples": 100, "cv L1, true L1": 25, "cv L1, true L2": 37, "cv L2, true L1": 7, "cv L2, true L2": 31}
+    probs = study.conditional_probabilities(pd.DataFrame([table]))
+    like = pd.DataFrame([{"population": "adult", "L1": "NB", "L2": "C4.5", "samples": 100, "ours": 0.32}])
+    assert study._worked_examples_claim(probs, like).verdict == "holds"
+    unlike = like.assign(ours=0.0)
+    claim = study._worked_examples_claim(probs, unlike)
+    assert claim.verdict == "undecided" and "NB wins on 0% of our samples, 32% of the paper's" in claim.evidence
