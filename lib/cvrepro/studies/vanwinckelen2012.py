@@ -1030,7 +1030,7 @@ def win_shares_by_n(exp: Experiment, store=None, n_jobs: int = 1, backend="loky"
     if "sweep" in p.get("extensions", []):
         pops = [x for x in p["sweep_populations"] if x in TABLE_POPULATIONS]
         _, cond_store = _stores(store)
-        for size in p["sweep_sizes"]:
+        for size in [n for n in p["sweep_sizes"] if int(n) != int(p["sample_size"])]:
             cond = conditional_errors({pop: list(range(p["sweep_samples"])) for pop in pops},
                                       make_learners(p["learners"]), int(size), p["seed"], cond_store, n_jobs,
                                       backend, False)
