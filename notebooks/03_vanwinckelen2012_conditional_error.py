@@ -386,8 +386,9 @@ say("The naive paired t-test declares a difference on " + "; ".join(lines) + ". 
 # %% [markdown]
 # ## 7. The sample size N
 #
-# The paper does not state N. We run Algorithm 1 at several N on a small scale (the profile's sweep: a
-# few samples and repetitions, two populations) and follow the findings: the unconditional accuracy,
+# The paper does not state N. With the extension `sweep` (on at smoke and quick, off at paper, whose design it
+# goes beyond) we run Algorithm 1 at several N on a small scale (a few samples and repetitions, two
+# populations) and follow the findings: the unconditional accuracy,
 # the CV bias against eps_c, the internal share of the variance, how often CV picks the winner, and how
 # many of Figure 2's panels fall inside the paper's axis ranges: our default N = 200 is the size at which
 # they do (Table B for the full run, the last column of Table I across N).
