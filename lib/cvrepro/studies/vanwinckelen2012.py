@@ -177,7 +177,10 @@ EXTENSIONS = {
 # other table samples get ``min(table_repetitions, repetitions[k])`` (:func:`sample_repetitions`).
 # ``skip_folds``: population -> values of k not run there. LR is the costly learner on kr-vs-k and abalone
 # (about 0.1 s per fit with -M LR_MAX_ITER; uncapped 0.4 and 1.7 s with outliers of minutes), every other
-# learner about 0.01 s.
+# learner about 0.01 s. estimate_core_hours(SCALES["paper"]): 13.0 core-hours, LR 10.8 of them (kr-vs-k 7.4,
+# abalone 1.7), every other learner together 2.2 (one sample per population and learner, process CPU time,
+# classes declared; measured on a shared 2-core machine at load 21-24, so above an idle machine's). The
+# former paper profile (30-fold CV on kr-vs-k, 50 repetitions on all 100 samples) measured 80 (issue 34).
 SCALES = {
     "smoke": _scale(["adult", "nursery"], ["adult", "nursery"], 4, 4, {2: 5, 10: 3}, 3, [2, 10], 100,
                     [50, 100], 2, {2: 2, 10: 1}, ["nursery"], {}, ["sweep"]),
