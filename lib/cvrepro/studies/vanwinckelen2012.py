@@ -263,8 +263,11 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
     LR is bit-identical to WEKA 3.6 only so, tests/fixtures/weka/vanwinckelen2012-lr.json.gz).
     ``predict_proba`` returns the columns of the classes present in the training labels (the CV
     engine scores a sample against the classes it holds); a row whose most probable declared class
-    is absent from the training labels is scored by the most probable present one (measured rare:
-    ``DECLARED_CLASSES_NOTE``). ``estimator_.predict_proba`` has every declared class.
+    is absent from the training labels is scored by the most probable present one (rare: on two kr-vs-k
+    and two nursery samples of N = 200, LR's model votes for a class absent from T on 0-3 of about 2,800
+    rows of D \\ T, the other learners on none). Declaring changes LR's predictions (on 3-18 % of those
+    rows), not NB's, C4.5's, IBk's nor RF's once ties go to the population's class order, as they do here.
+    ``estimator_.predict_proba`` has every declared class.
     """
 
     def __init__(self, estimator=None, classes=()):
