@@ -260,11 +260,11 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
     and its learners model them all: LR keeps a score for each (the last declared class is the
     reference), NB's Laplace prior counts them. ``fit`` hands ``estimator`` the labels as a
     categorical with ``classes`` declared (our learners then do what WEKA does: on kr-vs-k samples
-    LR is bit-identical to WEKA 3.6 only so, tests/fixtures/weka/vanwinckelen2012-lr.json.gz).
+    LR is bit-identical to WEKA 3.6 only so, tests/fixtures/weka/vanwinckelen2012-samples.json.gz).
     ``predict_proba`` returns the columns of the classes present in the training labels (the CV
     engine scores a sample against the classes it holds); a row whose most probable declared class
     is absent from the training labels is scored by the most probable present one (rare: on two kr-vs-k
-    and two nursery samples of N = 200, LR's model votes for a class absent from T on 0-3 of about 2,800
+    and two nursery samples of N = 200, LR's model votes for a class absent from T on 0-3 of 1,300-2,800
     rows of D \\ T, the other learners on none). Declaring changes LR's predictions (on 3-18 % of those
     rows), not NB's, C4.5's, IBk's nor RF's once ties go to the population's class order, as they do here.
     ``estimator_.predict_proba`` has every declared class.
