@@ -1064,6 +1064,24 @@ WEKA_EVIDENCE = (
     "with a ridge of 1e-8, which overfits; NaiveBayes is 82 % accurate on the same rows")
 
 
+# eps_c win shares against the paper's, measured by tools/measure_vanwinckelen_win_shares.py (mean
+# |ours - paper| over the 15 pairs; classes declared; load 15-27 on 2 cores, so few samples):
+#
+#   population  N     samples  distance  pairs within 0.1 of the paper's range   mean accuracy NB / LR / RF / C4.5
+#   adult       200   20       0.53      2                                       0.827 / 0.760 / 0.801 / 0.796
+#   adult       1000  10       0.32      6                                       0.833 / 0.831 / 0.820 / 0.835
+#   adult       3000  10       -         (NB and C4.5 only)                      0.829 /   -   /   -   / 0.845
+#   kr-vs-k     200   10       0.53      1                                       0.243 / 0.196 / 0.203 / 0.212
+#
+# Declaring the classes moves kr-vs-k's distance from 0.52 (LR told only the sample's classes) to 0.53 and
+# leaves adult's (two classes, always both in the sample). On adult the paper's order (RF and LR ahead of
+# C4.5, NB and 4NN behind) is not ours at 200 (NB ahead) nor at 1000 (four learners within 0.5 pp); LR
+# catches up with NB as N grows (0.760 -> 0.831). On kr-vs-k the paper's shares lie near one half for
+# most pairs (0.28-0.57) where ours are 0 or 1 for 13 of 15 pairs: its learners are nearly even from
+# sample to sample, ours are not (NB 4 pp ahead of RF at N = 200).
+WIN_SHARES_MEASURED = {("adult", 200): 0.53, ("adult", 1000): 0.32, ("kr-vs-k", 200): 0.53}
+
+
 def describe_win_shares(dist: pd.DataFrame) -> str:
     """The win-share distances in words, with what WEKA itself does on the same samples."""
     parts = [f"{r.population} at N = {r.N}: {r.distance:.2f} ({r['pairs near the paper']} of {r.pairs} pairs within "
