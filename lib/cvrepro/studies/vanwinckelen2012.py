@@ -1078,7 +1078,7 @@ WEKA_EVIDENCE = (
 # leaves adult's (two classes, always both in the sample). On adult the paper's order (RF and LR ahead of
 # C4.5, NB and 4NN behind) is not ours at 200 (NB ahead) nor at 1000 (four learners within 0.5 pp); LR
 # catches up with NB as N grows (0.760 -> 0.831). On kr-vs-k the paper's shares lie between 0.28 and 0.57
-# for every pair, where ours are at least 0.8 or at most 0.1 for 14 of 15 pairs at N = 200 (13 at 1000):
+# for every pair, where ours are at least 0.8 or at most 0.1 for 14 of 15 pairs at N = 200 and at 1000:
 # its learners are nearly even from sample to sample, ours are not (NB 4 pp ahead of RF at N = 200, the
 # order reversed at 1000; RF's 31.6 % at 1000 leaves Figure 2's 20-30 % axis, its 20.3 % at 200 does not).
 
