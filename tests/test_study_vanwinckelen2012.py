@@ -61,10 +61,19 @@ def test_scales_follow_the_paper_at_the_paper_profile():
     assert p["n_samples"] == 100 and p["repetitions"] == {2: 50, 10: 50, 30: 50} and p["table_repetitions"] == 30
     assert p["folds"] == [2, 10, 30] and p["populations"] == list(paper.POPULATIONS)
     assert p["table_populations"] == ["adult", "kr-vs-k", "nursery"] and p["sample_size"] == study.SAMPLE_SIZE
-    assert p["skip_folds"] == {}                                       # every k on every population
+    assert p["extensions"] == [] and p["curve_samples"] == 10              # the paper's design, nothing more
+    assert not study.runs_fold(p, "kr-vs-k", 30) and study.runs_fold(p, "nursery", 30)   # footnote 3
+    assert [study.sample_repetitions(p, "adult", 10, s) for s in (0, 9, 10, 99)] == [50, 50, 30, 30]
+    assert study.sweep(p) == {}
+    more = {**p, "extensions": ["kr-vs-k 30-fold", "curves on every sample"]}
+    assert study.runs_fold(more, "kr-vs-k", 30) and study.sample_repetitions(more, "adult", 10, 99) == 50
+    with pytest.raises(ValueError, match="extensions: unknown"):
+        study.run({**p, "extensions": ["everything"]})
     q = study_parameters("vanwinckelen2012", "quick")
-    assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30}
+    assert set(q["repetitions"]) == set(q["folds"]) == {2, 10, 30} and q["extensions"] == ["sweep"]
     assert not study.runs_fold(q, "kr-vs-k", 30) and study.runs_fold(q, "adult", 30)   # as the paper's tables
+    assert [study.sample_repetitions(q, "adult", 2, s) for s in (0, 15)] == [10, 10]
+    assert [study.sample_repetitions(q, "adult", 10, s) for s in (0, 15)] == [5, 5]
     assert q["table_populations"] == p["table_populations"] and q["populations"] == p["populations"]
 
 
@@ -72,10 +81,11 @@ def test_stand_ins_name_every_population_and_learner():
     s = study.stand_ins()
     assert list(s[s.kind == "population"].paper) == ["Abalone", "adult", "kr-vs-k", "mushroom", "nursery"]
     learners = s[s.kind == "learner"]
-    assert len(learners) == 6 and set(learners.status) <= {"faithful", "stand-in"}
+    capped = f"faithful with our -M {study.LR_MAX_ITER}"
+    assert len(learners) == 6 and set(learners.status) <= {"faithful", "stand-in", capped}
     assert learners[learners.paper == "NB"]["used here"].iloc[0].startswith("NB-normal")
     lr = learners[learners.paper == "LR"].iloc[0]
-    assert f"-M {study.LR_MAX_ITER}" in lr["used here"] and "our reading" in lr["note"]
+    assert f"-M {study.LR_MAX_ITER}" in lr["used here"] and "our reading" in lr["note"] and "our -M" in lr["status"]
 
 
 def test_lr_is_weka_logistic_with_the_study_iteration_cap():
@@ -114,7 +124,9 @@ def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypa
     for r in got.itertuples():
         rows = study.sample_rows(len(y), 80, 5, "nursery", r.sample)
         rest = np.setdiff1d(np.arange(len(y)), rows)
-        model = make_learner("NB-normal" if r.learner == "NB" else "4NN").fit(X.iloc[rows], y.iloc[rows].to_numpy())
+        # the population's classes declared (y is its categorical), as WEKA reading the population's file
+        model = make_learner("NB-normal" if r.learner == "NB" else "4NN").fit(X.iloc[rows], y.iloc[rows])
+        assert len(model.classes_) == len(y.cat.categories)
         # the class of highest probability, ties to the first in the data set's class order (as the engine's
         # CV folds are scored; 4NN ties often on nursery's nominal attributes)
         learned = list(model.classes_)
@@ -282,7 +294,8 @@ def test_test_decisions_use_the_library_tests_on_the_first_r_repetitions():
                     rows.append({"population": "nursery", "sample": 0, "learner": learner, "k": k, "iteration": it,
                                  "fold": f, "n_test": 10, "error": 0.2 + shift + rng.normal(0, 0.03)})
     folds = pd.DataFrame(rows)
-    exp = study.Experiment({"folds": [2, 10], "repetitions": {2: 5, 10: 4}, "n_samples": 1, "test_folds": 10,
+    exp = study.Experiment({"folds": [2, 10], "repetitions": {2: 5, 10: 4}, "n_samples": 1, "curve_samples": 1,
+                            "table_repetitions": 30, "test_folds": 10,
                             "alpha": 0.05, "rope": 0.01, "table_populations": ["nursery"], "learners": ["A", "B"]},
                            pd.DataFrame(), pd.DataFrame(), folds, pd.DataFrame())
     groups = pd.DataFrame([{"population": "nursery", "L1": "A", "L2": "B", "group": "different eps_u"}])
@@ -297,3 +310,81 @@ def test_test_decisions_use_the_library_tests_on_the_first_r_repetitions():
            .to_numpy().reshape(5, 2) for lr in "AB"}
     assert d.loc[("5x2cv combined F", 5), "pvalue"] == pytest.approx(combined_ftest_5x2cv(two["A"], two["B"]).pvalue)
     assert 4 not in d.loc["paired t (naive)"].index                    # R_GRID: 1, 2, 3, 5, ...
+
+
+# --------------------------------------------------------------------------- #
+# The population's classes declared, against WEKA 3.6 on the study's samples
+# --------------------------------------------------------------------------- #
+def _weka_samples():
+    import gzip
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "fixtures" / "weka" / "vanwinckelen2012-samples.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh)["cases"]
+
+
+@pytest.mark.parametrize("case", _weka_samples(), ids=lambda c: f"{c['learner']}-{c['population']}-s{c['sample']}")
+def test_learners_told_the_population_classes_predict_as_weka_on_the_study_samples(case):
+    """tools/record_vanwinckelen_weka.py: WEKA trained on the sample as an ARFF file declaring the population's
+    classes. Ours, told those classes (PopulationClasses), predicts the same class on every test row; LR
+    without them (only the sample's classes, the engine's default) does not on kr-vs-k."""
+    X, y = study.population(case["population"])
+    rows = study.sample_rows(len(y), case["N"], 0, case["population"], case["sample"])
+    test = np.asarray(case["test_rows"])
+    est = study.make_learners([case["learner"]])[case["learner"]]
+    model = study.PopulationClasses(est, tuple(y.cat.categories)).fit(X.iloc[rows], y.iloc[rows].to_numpy())
+    proba = model.estimator_.predict_proba(X.iloc[test])
+    assert proba.shape[1] == len(y.cat.categories)
+    assert (proba.argmax(axis=1) == np.asarray(case["pred"])).all()
+    assert np.allclose(proba.max(axis=1), case["p_pred"], rtol=0, atol=1e-9)
+    if case["learner"] == "LR" and case["population"] == "kr-vs-k":
+        plain = study.make_learners(["LR"])["LR"].fit(X.iloc[rows], y.iloc[rows].to_numpy())
+        assert len(plain.classes_) < len(y.cat.categories)
+        same = np.asarray(plain.predict(X.iloc[test])) == np.asarray(y.cat.categories)[case["pred"]]
+        assert same.mean() < 0.95
+
+
+def test_population_classes_batched_and_single_folds_agree_and_name_bad_labels():
+    X, y = study.population("nursery")
+    rows = study.sample_rows(len(y), 60, 0, "nursery", 0)
+    Xs, ys = X.iloc[rows].reset_index(drop=True), y.iloc[rows].to_numpy()
+    classes = tuple(y.cat.categories)
+    present = np.array([c for c in classes if c in set(ys)], dtype=object)
+    assert len(present) < len(classes)                      # a class of the population is absent from T
+    splits = [(np.arange(0, 40), np.arange(40, 60)), (np.arange(20, 60), np.arange(0, 20))]
+    for name, est in study.make_learners(["NB", "LR", "4NN"]).items():
+        wrapped = study.PopulationClasses(est, classes)
+        batched = wrapped.fit_predict_folds(Xs, ys, splits, [1, 1], present)
+        for (train, test), got in zip(splits, batched):
+            m = study.PopulationClasses(est, classes).fit(Xs.iloc[train], ys[train])
+            want = np.zeros((len(test), len(present)))
+            want[:, [list(present).index(c) for c in m.classes_]] = m.predict_proba(Xs.iloc[test])
+            assert np.allclose(got, want, atol=1e-12), name
+    with pytest.raises(ValueError, match="not among the declared classes"):
+        study.PopulationClasses(study.make_learners(["NB"])["NB"], classes[:2]).fit(Xs, ys)
+
+
+def test_win_shares_count_strict_wins_and_read_the_paper_first_column():
+    cond = pd.DataFrame({"population": "adult", "sample": [0, 0, 1, 1, 2, 2], "learner": ["NB", "C4.5"] * 3,
+                         "error": [0.1, 0.2, 0.3, 0.2, 0.2, 0.2]})
+    shares = study.win_shares(cond, 200)
+    row = shares.iloc[0]
+    assert (row.L1, row.L2, row.samples, row.ours) == ("NB", "C4.5", 3, pytest.approx(1 / 3))
+    pub = paper.contingency_tables().query("population == 'adult' and L1 == 'NB' and L2 == 'C4.5'")
+    assert row.paper == pytest.approx(((pub.a + pub.c) / 100).mean()) and row["paper min"] == 0.15
+    d = study.win_share_distances(shares)
+    assert d.distance.iloc[0] == pytest.approx(abs(1 / 3 - row.paper))
+
+
+def test_worked_examples_are_judged_only_on_the_paper_matchup():
+    # the paper's NB vs C4.5 table (2-fold): NB wins on 32 of 100 samples; ours equal to it, then NB never winning
+    table = {"L1": "NB", "L2": "C4.5", "population": "adult", "k": 2, "repeated": False, "repetitions": 1,
+             "samples": 100, "cv L1, true L1": 25, "cv L1, true L2": 37, "cv L2, true L1": 7, "cv L2, true L2": 31}
+    probs = study.conditional_probabilities(pd.DataFrame([table]))
+    like = pd.DataFrame([{"population": "adult", "L1": "NB", "L2": "C4.5", "samples": 100, "ours": 0.32}])
+    assert study._worked_examples_claim(probs, like).verdict == "holds"
+    unlike = like.assign(ours=0.0)
+    claim = study._worked_examples_claim(probs, unlike)
+    assert claim.verdict == "undecided" and "NB wins on 0% of our samples, 32% of the paper's" in claim.evidence
