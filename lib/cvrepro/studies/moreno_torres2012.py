@@ -92,7 +92,7 @@ DATASETS = tuple(published.table_1().dataset)          # the paper's 27 names (T
 LEARNERS = published.LEARNERS                          # registry names = the paper's abbreviations
 PARTITIONERS = {"DOB-SCV": "dobscv", "DB-SCV": "dbscv", "SCV": "scv", "MS-SCV": "msscv"}
 SCHEMES = {"2x5": (2, 5), "5x2": (5, 2), "10x1": (10, 1)}   # name -> (k folds, iterations per experiment)
-DISTANCE = "hvdm"            # KEEL's distance for DB-SCV, DOB-SCV and MS-SCV (cvrepro.partition)
+DISTANCE = "keel"            # the distance KEEL's DOB-SCV computes, for DB-SCV, DOB-SCV and MS-SCV (cvrepro.partition)
 ALPHA = published.TABLE_4_ALPHA
 THRESHOLD = 0.9999           # Algorithm 5's Pearson threshold
 TABLE_3_SCHEME = "5x2"       # the scheme the paper prints Tables III-V for
