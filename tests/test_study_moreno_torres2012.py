@@ -255,3 +255,28 @@ def test_estimate_core_hours_covers_every_learner_and_the_partitioning():
     hours = study.estimate_core_hours(params)
     assert set(hours.index) == {("Appendicitis", n) for n in ("LDA", "C4.5", "partitioning")}
     assert (hours > 0).all() and hours.sum() < 1      # a 106-example data set: minutes, not hours
+
+
+def test_knn_distance_fixture_is_reproduced_and_read():
+    """One row of tools/measure_moreno_knn_distance.py's fixture, recomputed; the sentence reads it."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+    from measure_moreno_knn_distance import OUT, measure
+
+    t = pd.read_csv(OUT).set_index(["dataset", "learner", "distance"])
+    assert measure("Ionosphere", 1, "manhattan") == pytest.approx(t.loc[("Ionosphere", "1NN", "manhattan"), "auc"],
+                                                                 abs=1e-6)
+    assert "Manhattan" in study.knn_distance_gap() and "Euclidean" in study.knn_distance_gap()
+
+
+def test_table_7_readings_side_by_side():
+    run = _fake_run()
+    alt = run.convergence.copy()
+    alt["n_experiments"] = alt.scheme.map({"2x5": 2, "5x2": 4, "10x1": 12})
+    run.convergence_by_iteration = alt
+    t = study.table_7_readings(run).set_index(["scheme", "partitioner"])
+    assert t.loc[("2x5", "SCV"), "per experiment (the text's)"] == 5 and t.loc[("2x5", "SCV"), "per iteration"] == 2
+    text = study.describe_table_7(t.reset_index())
+    assert "accumulating experiment" in text and "accumulating iteration" in text and "the paper" in text
+    assert "2x5 < 5x2 < 10x1" in text
