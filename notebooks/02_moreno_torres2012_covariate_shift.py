@@ -321,7 +321,7 @@ for c in claims.itertuples():
 # ## Conclusion
 
 # %%
-say(f"{summary_sentence(claims)} Profile {profile}: {len(params['datasets'])} data sets, "
+say(f"{summary_sentence(claims)} {study.best_by_budget(bt)} Profile {profile}: {len(params['datasets'])} data sets, "
     f"{len(params['learners'])} classifiers, {params['experiments']} single experiments per partitioner and "
     f"scheme; this execution took {(time.time() - started) / 60:.1f} minutes (experiments already in the store "
     "are read back, not refitted). KEEL's crisp AUC "

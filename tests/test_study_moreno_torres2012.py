@@ -280,3 +280,18 @@ def test_table_7_readings_side_by_side():
     text = study.describe_table_7(t.reset_index())
     assert "accumulating experiment" in text and "accumulating iteration" in text and "the paper" in text
     assert "2x5 < 5x2 < 10x1" in text
+
+
+def test_interpretation_sentences_follow_the_numbers():
+    run = _fake_run()
+    text = study.describe_table_6(study.table_6(run), study.agreement_readings(run))
+    order = text.split("Our order ")[1].split(" ")[0:7]
+    assert order[-1] == "MS-SCV" and "false alarms" in text
+    assert "MS-SCV raises false alarms well above SCV's." in text     # and scores below SCV on Table VI
+    assert "MS-SCV" not in study.best_by_budget(study.budget_table(run)).split("most often with ")[1][:8]
+    st = pd.DataFrame({"scheme": "5x2", "partitioner": ["SCV", "DOB-SCV", "DB-SCV", "MS-SCV"],
+                       "nn_vs_scv": [1.0, 0.98, 0.97, 1.3]})
+    text = study.describe_shift(st)
+    assert "MS-SCV induces more shift" in text and "DOB-SCV, DB-SCV less" in text
+    st["nn_vs_scv"] = [1.0, 1.1, 1.2, 0.9]
+    assert "MS-SCV less" in study.describe_shift(st)
