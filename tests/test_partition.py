@@ -1,5 +1,8 @@
 """Partitioners: fold invariants, the algorithms' defining behaviour, and the paper's premise."""
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -7,7 +10,16 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.naive_bayes import GaussianNB
 
 from cvrepro.datasets import load_dataset
-from cvrepro.partition import DBSCV, DOBSCV, MSSCV, SCV, RepeatedSplitter, make_partitioner, mixed_distances
+from cvrepro.partition import (
+    DBSCV,
+    DOBSCV,
+    MSSCV,
+    SCV,
+    RepeatedSplitter,
+    keel_shuffle,
+    make_partitioner,
+    mixed_distances,
+)
 
 ALL = [SCV, DBSCV, DOBSCV, MSSCV]
 
@@ -106,7 +118,7 @@ def test_duplicates_are_ordinary_neighbours_and_ties_go_to_lowest_index():
         expect_ms[chain] = np.repeat(np.arange(k), sizes)
         assert np.array_equal(MSSCV(k, random_state=seed).fold_ids(X, y), expect_ms)
 
-        perm = np.random.RandomState(seed).permutation(n)
+        perm = keel_shuffle(np.random.RandomState(seed), n)
         free, expect = set(range(n)), np.empty(n, dtype=int)
         for s in perm:
             if s in free:
@@ -185,6 +197,72 @@ def test_hvdm_by_hand():
     assert np.isclose(d[0, 0], np.sqrt(vdm2 + (3 / (4 * sd)) ** 2))
     folds = DOBSCV(2, random_state=0, metric="hvdm").fold_ids(X, y)
     assert sorted(np.bincount(folds)) == [2, 2]
+
+
+def test_keel_distance_by_hand():
+    """KEEL's sum: |a - b| / 4 * sd (population sd, times not divided), VDM unsquared, missing 1;
+    a missing nominal value counts as the first value in the VDM statistics."""
+    X = pd.DataFrame({"b": pd.Categorical(["y", "y", "x", np.nan], categories=["y", "x"]),
+                      "a": [0.0, 1.0, 2.0, 3.0]})
+    y = [0, 0, 1, 1]
+    sd = np.std([0, 1, 2, 3])
+    p_y, p_x = np.array([2 / 3, 1 / 3]), np.array([0.0, 1.0])      # the missing value counts as "y"
+    vdm = np.sqrt(((p_y - p_x) ** 2).sum())
+    d = mixed_distances(X, y, [0, 3], [2, 3], metric="keel")
+    assert np.allclose(d ** 2, [[vdm + 2 / 4 * sd, 1 + 3 / 4 * sd], [1 + 1 / 4 * sd, 1 + 0]])
+
+
+KEEL_FIXTURE = Path(__file__).parent / "fixtures" / "keel_partition" / "dobscv.json"
+KEEL_CASES = json.loads(KEEL_FIXTURE.read_text())["cases"]
+
+
+@pytest.mark.parametrize("case", [c for c in KEEL_CASES if "distances" in c], ids=lambda c: c["dataset"])
+def test_keel_distance_equals_keel(case):
+    """KEEL's ``distancia`` from the first rows to every row, bit for bit (hepatitis and labor
+    with their missing values)."""
+    ds = load_dataset(case["dataset"], dropna=case["dropna"])
+    keel_d = np.array(case["distances"])
+    ours = mixed_distances(ds.X, ds.y, np.arange(len(keel_d)), np.arange(len(ds.y)), metric="keel")
+    assert np.array_equal(ours, keel_d)
+    assert not np.allclose(mixed_distances(ds.X, ds.y, np.arange(len(keel_d)), np.arange(len(ds.y)),
+                                           metric="hvdm"), keel_d)
+
+
+def test_keel_shuffle_is_keels_stream():
+    """numpy's RandomState(s) is KEEL's Randomize.setSeed(s): MT19937 init_genrand, 53-bit draws.
+    First MT19937 output of init_genrand(5489) is 3499211612 (the reference implementation)."""
+    assert np.random.RandomState(5489).randint(0, 2 ** 32, dtype=np.uint64) == 3499211612
+    order = keel_shuffle(np.random.RandomState(3), 50)
+    assert sorted(order) == list(range(50)) and not np.array_equal(order, np.arange(50))
+
+
+@pytest.mark.parametrize("case", [c for c in KEEL_CASES if "folds" in c],
+                         ids=lambda c: f"{c['dataset']}-s{c['seed']}-k{c['k']}")
+def test_dobscv_equals_keel(case):
+    """Our DOB-SCV with ``metric="keel"`` draws KEEL's partition (DistanceBased_best, same seed),
+    up to the documented per-class fold rotation (KEEL starts every class at fold 0)."""
+    ds = load_dataset(case["dataset"], dropna=case["dropna"])
+    k = case["k"]
+    labels = ds.y.cat.codes.to_numpy()
+    offset = np.r_[0, np.cumsum(np.bincount(labels))[:-1]] % k
+    keel_folds = (np.asarray(case["folds"]) + offset[labels]) % k
+    with np.testing.suppress_warnings() as sup:
+        sup.filter(UserWarning)
+        ours = DOBSCV(k, case["seed"], metric="keel", small_classes="warn").fold_ids(ds.X, ds.y)
+    assert np.array_equal(ours, keel_folds)
+
+
+def test_keel_skips_zero_distance_neighbours():
+    """Under KEEL's rule a neighbour at distance 0 never joins a seed's group: a class of
+    duplicates becomes all seeds, all in one fold; with HEOM the same class is spread."""
+    X, y = np.zeros((7, 2)), np.zeros(7, dtype=int)
+    assert np.array_equal(DOBSCV(3, 0, metric="keel").fold_ids(X, y), np.zeros(7))
+    assert sorted(np.bincount(DOBSCV(3, 0, metric="heom").fold_ids(X, y))) == [2, 2, 3]
+    X, y = np.array([[0.0], [0.0], [5.0], [5.0]]), np.zeros(4, dtype=int)
+    heom = [DOBSCV(2, seed, metric="heom").fold_ids(X, y) for seed in range(8)]
+    keel = [DOBSCV(2, seed, metric="keel").fold_ids(X, y) for seed in range(8)]
+    assert all(f[0] != f[1] for f in heom)       # the twins are each other's partner
+    assert any(f[0] == f[1] for f in keel)       # under KEEL's rule never: a 0 pairs with a 5
 
 
 # --------------------------------------------------------------------------- repeated, sklearn use
@@ -290,7 +368,7 @@ def _reference_folds(method: str, X: pd.DataFrame, y: np.ndarray, k: int, seed: 
                     p += sizes[f]
         else:
             free = set(rows)
-            for pos in rng.permutation(n):
+            for pos in keel_shuffle(rng, n):
                 seed_row = rows[pos]
                 if seed_row not in free:
                     continue

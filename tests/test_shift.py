@@ -18,7 +18,7 @@ def mixed(n=40, seed=0):
 def test_nn_distance_is_the_brute_force_nearest_same_class_training_distance():
     X, y = mixed()
     folds = np.arange(len(y)) % 4
-    D = mixed_distances(X, y, np.arange(len(y)), np.arange(len(y)), metric="hvdm")
+    D = mixed_distances(X, y, np.arange(len(y)), np.arange(len(y)), metric="keel")
     per_fold = []
     for f in range(4):
         d = [min(D[i, j] for j in range(len(y)) if folds[j] != f and y[j] == y[i])
@@ -30,7 +30,7 @@ def test_nn_distance_is_the_brute_force_nearest_same_class_training_distance():
 def test_mmd_is_the_unbiased_statistic_with_the_median_bandwidth():
     X, y = mixed(30, seed=1)
     folds = np.arange(len(y)) % 3
-    D = mixed_distances(X, y, np.arange(len(y)), np.arange(len(y)), metric="hvdm")
+    D = mixed_distances(X, y, np.arange(len(y)), np.arange(len(y)), metric="keel")
     sigma = np.median(D[np.triu_indices(len(y), 1)])
     K = np.exp(-D ** 2 / (2 * sigma ** 2))
     values = []
@@ -50,8 +50,10 @@ def test_a_partition_that_cuts_a_region_out_of_training_shows_more_shift():
     y = np.zeros(80, dtype=int)
     cut = np.repeat([0, 1], 40)            # fold 0 = one cluster: the other is never seen in training
     mixed_folds = np.arange(80) % 2        # both clusters in both folds
-    meter = ShiftMeter(X, y)
-    assert meter.nn_distance(cut) > 10 * meter.nn_distance(mixed_folds)
+    meter = ShiftMeter(X, y)      # KEEL's distance grows as the square root of a numeric gap
+    assert meter.nn_distance(cut) > 5 * meter.nn_distance(mixed_folds)
+    hvdm = ShiftMeter(X, y, metric="hvdm")
+    assert hvdm.nn_distance(cut) > 10 * hvdm.nn_distance(mixed_folds)
     assert meter.mmd(cut) > 0.5 and abs(meter.mmd(mixed_folds)) < 0.05
 
 
@@ -60,7 +62,7 @@ def test_ms_scv_shifts_more_than_dob_scv_on_average():
     X = pd.DataFrame(rng.normal(size=(200, 3)))
     y = rng.integers(0, 2, 200)
     meter = ShiftMeter(X, y)
-    score = {name: np.mean([meter.nn_distance(make_partitioner(name, 5, s, metric="hvdm").fold_ids(X, y))
+    score = {name: np.mean([meter.nn_distance(make_partitioner(name, 5, s, metric="keel").fold_ids(X, y))
                             for s in range(5)]) for name in ("dobscv", "msscv")}
     assert score["msscv"] > 1.2 * score["dobscv"]
 

@@ -12,14 +12,25 @@ All are scikit-learn ``BaseCrossValidator`` s (usable as ``cv=``), take ``X`` as
 pandas DataFrame (categoricals and NaN allowed) or a numpy array, and share
 these choices, pinned down where published implementations disagree:
 
-* Distance (``metric="heom"``, default): numeric attributes scaled to [0, 1] by
-  their range over the whole data set, nominal ones 0/1 overlap, 1 when either
-  value is missing; Euclidean over attributes (Wilson & Martinez's HEOM).
-  ``metric="hvdm"`` is KEEL's choice: numeric ``|a - b| / (4 sd)``, nominal
-  value-difference ``sqrt(sum_c (P(c|a) - P(c|b))^2)``, missing 1.
-* Ties between neighbours go to the lowest row index. Exact duplicates of a
-  seed are ordinary neighbours (KEEL skips neighbours at distance 0, making
-  them later seeds; we do not, so duplicates are spread over folds).
+* Distance (``metric``), three named readings:
+
+  - ``"heom"`` (default): numeric attributes scaled to [0, 1] by their range
+    over the whole data set, nominal ones 0/1 overlap, 1 when either value is
+    missing; Euclidean over attributes (Wilson & Martinez's HEOM).
+  - ``"hvdm"``: textbook HVDM (Wilson & Martinez 1997): numeric
+    ``|a - b| / (4 sd)`` (sample sd), nominal value difference
+    ``sqrt(sum_c (P(c|a) - P(c|b))^2)``, missing 1, Euclidean over attributes.
+  - ``"keel"``: the distance KEEL's DOB-SCV (``DistanceBased_best.java``, by the
+    paper's second author) computes, i.e. what the paper ran:
+    ``sqrt(sum_num |a - b| / 4 * sd + sum_nom VDM(a, b) + n_missing)``. By Java's
+    operator precedence the numeric term is multiplied by the standard deviation
+    (population sd over the whole data set), and neither term is squared. KEEL
+    stores a missing numeric value as 0 and a missing nominal one as its first
+    value, and so counts them in the sd and the VDM statistics; we do the same.
+    With ``"keel"``, DOB-SCV also skips neighbours at distance exactly 0 as KEEL
+    does (a duplicate of a seed never joins the seed's group).
+* Ties between neighbours go to the lowest row index. Except under ``"keel"``,
+  exact duplicates of a seed are ordinary neighbours (spread over folds).
 * Classes are processed in sorted label order (categorical order for pandas
   categoricals). Class ``j`` starts dealing at fold ``offset_j = (n_0 + ... +
   n_{j-1}) mod k`` instead of fold 0, so per-class fold counts differ by at
@@ -35,6 +46,12 @@ these choices, pinned down where published implementations disagree:
 
 Randomness comes only from ``random_state`` (a fresh ``RandomState`` per call
 to ``split``, consumed class by class), so equal seeds give equal folds.
+DOB-SCV shuffles each class as KEEL does (a forward Fisher-Yates on
+``random_sample`` draws, :func:`keel_shuffle`); numpy's ``RandomState(s)`` is
+KEEL's ``Randomize.setSeed(s)`` (both MT19937 ``init_genrand``, 53-bit draws),
+so with ``metric="keel"`` our DOB-SCV folds are KEEL's for the same seed, up to
+the per-class fold rotation by ``offset_j`` (tests/fixtures/keel_partition,
+recorded by tools/record_keel_partition.py).
 
 Measured (tests/test_partition.py): the mean distance from a test example to
 its nearest same-class training example is ~2-3 % below SCV for DB-SCV and
@@ -54,8 +71,10 @@ from sklearn.utils import check_random_state
 
 __all__ = [
     "SCV", "DBSCV", "DOBSCV", "MSSCV", "RepeatedSplitter",
-    "make_partitioner", "PARTITIONERS", "mixed_distances", "encode",
+    "make_partitioner", "PARTITIONERS", "METRICS", "mixed_distances", "encode", "keel_shuffle",
 ]
+
+METRICS = ("heom", "hvdm", "keel")
 
 # A class whose pairwise distance block would exceed this many entries is
 # walked row by row instead (same distances, less memory, slower).
@@ -79,9 +98,7 @@ class _Encoded:
     """
 
     def __init__(self, X, y, metric: str):
-        if metric not in ("heom", "hvdm"):
-            raise ValueError(f"metric must be 'heom' or 'hvdm', got {metric!r}")
-        frame = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
+        frame = _frame(X)
         n = len(frame)
         y_codes = pd.Categorical(np.asarray(y)).codes
         n_classes = y_codes.max() + 1
@@ -177,9 +194,82 @@ def _sq(values, a, b, metric="sqeuclidean"):
     return cdist(values[a], values[a if b is None else b], metric)
 
 
+class _KeelEncoded(_Encoded):
+    """KEEL's DOB-SCV distance (``metric="keel"``): :meth:`block` returns the sum under
+    KEEL's square root, term by term in attribute order as KEEL adds them, so that ties
+    and their order are KEEL's."""
+
+    def __init__(self, X, y, metric: str = "keel"):
+        frame = _frame(X)
+        n = len(frame)
+        y_codes = np.asarray(y)
+        n_classes = int(y_codes.max()) + 1 if n else 0
+        self.terms = []          # per attribute: (values, missing, sd) or (codes, missing, VDM table)
+        for name in frame.columns:
+            col = frame[name]
+            if _is_numeric(col):
+                v = col.to_numpy(dtype=float, na_value=np.nan)
+                if np.isinf(v).any():
+                    raise ValueError(f"attribute {name!r} has infinite values")
+                miss = np.isnan(v)
+                v = np.where(miss, 0.0, v)          # KEEL keeps 0 for a missing real value
+                mean = np.cumsum(v)[-1] / n         # KEEL's sequential sums, population sd
+                sd = np.sqrt(np.cumsum(v * v)[-1] / n - mean * mean)
+                self.terms.append((v, miss, sd))
+            else:
+                c = pd.Categorical(col)             # declared order: value 0 is the first category
+                cc = c.codes.astype(np.int64)
+                miss = cc < 0
+                cc = np.where(miss, 0, cc)          # KEEL keeps value 0 for a missing nominal value
+                counts = np.zeros((len(c.categories), n_classes))
+                np.add.at(counts, (cc, y_codes), 1.0)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    p = counts / counts.sum(1, keepdims=True)
+                table = np.zeros((len(p), len(p)))
+                for a in range(len(p)):
+                    for b in range(a + 1, len(p)):
+                        diff = p[a] - p[b]
+                        table[a, b] = table[b, a] = np.sqrt(np.cumsum(diff * diff)[-1])
+                self.terms.append((cc, miss, table))
+        self.metric, self.n = metric, n
+        self.dense = np.column_stack([t[0] for t in self.terms]) if self.terms else None
+        self.sparse, self.codes = [], None
+        self.kept_blocks = {}
+
+    def block(self, a: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
+        """KEEL's sum (the squared distance) between rows ``a`` and rows ``b`` (default ``a``)."""
+        b = a if b is None else b
+        total = np.zeros((len(a), len(b)))
+        for values, miss, scale in self.terms:
+            if np.ndim(scale) == 0:
+                term = np.abs(values[a][:, None] - values[b][None, :]) / 4 * scale
+            else:
+                term = scale[values[a][:, None], values[b][None, :]]
+            term[miss[a][:, None] | miss[b][None, :]] = 1.0
+            total += term
+        return total
+
+
+def _frame(X) -> pd.DataFrame:
+    return X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
+
+
 def encode(X, y, metric: str = "heom") -> _Encoded:
     """``X`` prepared for the distance-based partitioners (pass as ``encoded=``)."""
-    return _Encoded(X, _class_codes(y), metric)
+    if metric not in METRICS:
+        raise ValueError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
+    return (_KeelEncoded if metric == "keel" else _Encoded)(X, _class_codes(y), metric)
+
+
+def keel_shuffle(rng: np.random.RandomState, n: int) -> np.ndarray:
+    """Positions 0..n-1 shuffled as KEEL shuffles a class (``DistanceBased_best``): for
+    j = 0..n-1 swap j with ``int(j + (n - j) * u_j)``, u_j = ``rng.random_sample()``."""
+    u = rng.random_sample(n)
+    order = np.arange(n)
+    for j in range(n):
+        pos = int(j + (n - j) * u[j])
+        order[j], order[pos] = order[pos], order[j]
+    return order
 
 
 def _is_numeric(col: pd.Series) -> bool:
@@ -193,7 +283,7 @@ def mixed_distances(X, y, rows_a, rows_b, metric: str = "heom") -> np.ndarray:
     Uses the same encoding as the partitioners (scaling over all of ``X``); it
     is exported for measuring covariate shift between folds.
     """
-    enc = _Encoded(X, y, metric)
+    enc = encode(X, y, metric)
     return np.sqrt(enc.block(np.asarray(rows_a), np.asarray(rows_b)))
 
 
@@ -215,13 +305,19 @@ class _ClassWalk:
 
     def row(self, p: int) -> np.ndarray:
         d = self.full[p] if self.full is not None else self.enc.block(self.rows[p:p + 1], self.rows)[0]
+        if self.enc.metric == "keel":
+            d = np.sqrt(d)     # KEEL compares square roots: sums that round to one root tie
         return np.where(self.free, d, np.inf)
 
-    def nearest(self, p: int, m: int) -> np.ndarray:
-        """The ``m`` nearest free positions to ``p``, nearest first, ties by index."""
+    def nearest(self, p: int, m: int, skip_zero: bool = False) -> np.ndarray:
+        """The ``m`` nearest free positions to ``p``, nearest first, ties by index;
+        ``skip_zero``: leave out those at distance 0 (KEEL's DOB-SCV), so fewer may come back."""
         d = self.row(p)
-        if m >= self.free.sum():
-            cand = np.flatnonzero(self.free)
+        eligible = self.free & (d > 0) if skip_zero else self.free
+        if skip_zero:
+            d = np.where(eligible, d, np.inf)
+        if m >= eligible.sum():
+            cand = np.flatnonzero(eligible)
         else:
             cut = np.partition(d, m - 1)[m - 1]
             cand = np.flatnonzero(d <= cut)
@@ -303,7 +399,7 @@ class _StratifiedPartitioner(BaseCrossValidator):
             elif X is None:
                 raise ValueError(f"{type(self).__name__} needs X to compute distances")
             else:
-                enc = _Encoded(X, labels, self.metric)
+                enc = encode(X, labels, self.metric)
         folds = np.empty(n, dtype=np.int64)
         offset = 0
         for c in np.flatnonzero(counts):
@@ -361,19 +457,21 @@ class DBSCV(_StratifiedPartitioner):
 class DOBSCV(_StratifiedPartitioner):
     """Distribution-optimally-balanced SCV (Algorithm 3, Moreno-Torres et al.).
 
-    Repeatedly: a random unassigned example (the first unassigned one in a
-    random permutation of the class, as KEEL does) and its k-1 nearest
-    unassigned same-class neighbours go to k different folds, the seed first.
+    Repeatedly: a random unassigned example (the first unassigned one in the
+    class shuffled as KEEL shuffles it, :func:`keel_shuffle`) and its k-1
+    nearest unassigned same-class neighbours go to k different folds, the seed
+    first. With ``metric="keel"`` neighbours at distance 0 are skipped, as in KEEL.
     """
 
     def _assign(self, enc, rows, k, offset, rng):
         walk = _ClassWalk(enc, rows)
         folds = np.empty(len(rows), dtype=np.int64)
-        for seed in rng.permutation(len(rows)):
+        skip_zero = enc.metric == "keel"
+        for seed in keel_shuffle(rng, len(rows)):
             if not walk.free[seed]:
                 continue
             walk.take(seed)
-            group = np.concatenate(([seed], walk.nearest(seed, k - 1)))
+            group = np.concatenate(([seed], walk.nearest(seed, k - 1, skip_zero)))
             walk.take(group)
             folds[group] = (offset + np.arange(len(group))) % k
         return folds

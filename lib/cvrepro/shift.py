@@ -35,12 +35,13 @@ SHIFT_MEASURES = ("nn_distance", "mmd")
 class ShiftMeter:
     """Covariate shift of partitions of one data set ``(X, y)``.
 
-    ``metric``: ``"hvdm"`` (KEEL's, the default) or ``"heom"``. ``bandwidth``:
+    ``metric``: ``"keel"`` (the distance KEEL's DOB-SCV computes, the default), ``"hvdm"`` or ``"heom"``
+    (:mod:`cvrepro.partition`). ``bandwidth``:
     the Gaussian kernel's width for the MMD (default: the median distance
     between distinct examples). Memory: two n x n float32 matrices.
     """
 
-    def __init__(self, X, y, metric: str = "hvdm", bandwidth: float | None = None):
+    def __init__(self, X, y, metric: str = "keel", bandwidth: float | None = None):
         labels = np.asarray(pd.Categorical(np.asarray(y)).codes, dtype=np.int64)
         if (labels < 0).any():
             raise ValueError("y has missing labels")
@@ -117,7 +118,7 @@ class ShiftMeter:
         return {"nn_distance": self.nn_distance(folds), "mmd": self.mmd(folds)}
 
 
-def partition_shift(X, y, folds, metric: str = "hvdm") -> dict[str, float]:
+def partition_shift(X, y, folds, metric: str = "keel") -> dict[str, float]:
     """:meth:`ShiftMeter.measure` of one partition (builds the distances; use a
     :class:`ShiftMeter` to measure many partitions of the same data)."""
     return ShiftMeter(X, y, metric).measure(folds)
