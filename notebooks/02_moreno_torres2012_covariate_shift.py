@@ -29,9 +29,9 @@
 # fits. AUC is reported both from probabilities and as KEEL computes it from crisp predictions.
 #
 # **Stand-ins.** All 27 data sets are KEEL's files. Table II lists each classifier's implementation and
-# its parity with KEEL; learners marked *stand-in* there are not KEEL's algorithm. C4.5 and PART are WEKA's
-# J48 and PART: our C4.5 predicts as KEEL's C45-C, our PART differs from KEEL's PART-C, which the paper ran
-# (Table II). The `quick` profile runs
+# its parity with KEEL; learners marked *stand-in* there are not KEEL's algorithm. C4.5 is WEKA's J48, which
+# predicts as KEEL's C45-C; PART is our port of KEEL's PART-C, which the paper ran (WEKA's PART is another
+# algorithm: Table II). The `quick` profile runs
 # all nine classifiers on fewer data sets, with fewer experiments (printed below); `paper` is the full design
 # (resumable).
 
@@ -114,29 +114,19 @@ say(f"{same} of {len(t1)} data sets have exactly the paper's number of complete 
 t2 = study.table_2()
 keel_trees = study.keel_tree_agreement()
 show_table(t2, out, "table_2",
-           "Table II: the classifiers, our implementation and its parity status. C4.5 and PART are WEKA's "
-           "J48 and PART; the parity column adds how often they predict the same class as KEEL's C45-C and "
-           "PART-C, which the paper ran, on the same DOB-SCV folds (tools/compare_keel_c45_part.py)")
+           "Table II: the classifiers, our implementation and its parity status. C4.5 is WEKA's J48 (the parity "
+           "column adds how often it predicts KEEL's C45-C class, which the paper ran, on the same DOB-SCV "
+           "folds); PART is our port of KEEL's PART-C")
 stand_ins = t2[t2.status != "faithful"].abbreviation.tolist()
 say(f"{len(t2) - len(stand_ins)} of 9 classifiers are faithful to the implementation the paper ran"
     + (f"; {', '.join(stand_ins)} {'is a stand-in' if len(stand_ins) == 1 else 'are stand-ins'} "
        f"(status column), so {'its' if len(stand_ins) == 1 else 'their'} results are not the paper's "
        "algorithm's." if stand_ins else "."))
 show_table(keel_trees.reset_index().round(3), out, "table_2_keel_trees",
-           "Our C4.5 and PART against KEEL's C45-C and PART-C on the same folds: share of test instances with "
-           "the same class, and KEEL's crisp AUC of each (mean over data sets)")
-c45, part = keel_trees.loc["C4.5"], keel_trees.loc["PART"]
-part_cases = study.keel_tree_agreement(by_dataset=True).query("learner == 'PART'")
-one_class = int((part_cases.keel_auc_keel.sub(0.5).abs() < 1e-9).sum())
-say(f"Our C4.5 predicts KEEL's C45-C class on {c45.agreement:.1%} of the test instances, so its column of "
-    f"Table III is the paper's classifier. PART agrees with KEEL's PART-C on only {part.agreement:.1%}: "
-    f"KEEL's PART-C scores a crisp AUC of {part.keel_auc_keel:.3f} on these data sets (ours "
-    f"{part.keel_auc_ours:.3f}), close to the 0.5 of a classifier that predicts one class, as in the paper's "
-    f"PART column (mean {paper.table_3()['PART'].mean():.3f} against C4.5's "
-    f"{paper.table_3()['C4.5'].mean():.3f}); on {one_class} of {len(part_cases)} data sets it scores exactly "
-    "0.5, the AUC of predicting one class for every test instance. The paper's PART column measures KEEL's "
-    "PART-C, which mostly falls back on one class, not PART as WEKA defines it, so our PART column (WEKA's) "
-    "cannot reproduce it. PART in this notebook is WEKA's PART throughout, not KEEL's PART-C.")
+           "WEKA's J48 and PART against KEEL's C45-C and PART-C on the same folds: share of test instances with "
+           "the same class, and KEEL's crisp AUC of each (mean over data sets): why C4.5 runs as J48 and PART "
+           "as our port of PART-C")
+say(study.describe_keel_trees())
 
 # %% [markdown]
 # ## Figure 1: partition-induced covariate shift
@@ -190,11 +180,7 @@ closer = min(err, key=err.get)
 say(f"Mean absolute difference from the paper: {err['auc']:.4f} for AUC from probabilities, "
     f"{err['keel_auc']:.4f} for KEEL's crisp AUC: **{closer}** reproduces Table III more closely, so the "
     f"verdicts below use `{metric}`. By classifier (KEEL's AUC): "
-    + ", ".join(f"{k} {v:.3f}" for k, v in by_learner.items()) + "."
-    + (" PART is furthest from the paper because the paper's PART is KEEL's PART-C, which mostly predicts one "
-       "class (Table II); leaving it out, the mean difference of KEEL's AUC is "
-       f"{t3[t3.learner != 'PART']['keel_auc diff'].abs().mean():.4f}."
-       if by_learner.idxmax() == "PART" else ""))
+    + ", ".join(f"{k} {v:.3f}" for k, v in by_learner.items()) + ".")
 say(study.knn_distance_gap())
 
 # %% [markdown]

@@ -84,9 +84,10 @@ from ..progress import progress_bar
 from ..published import moreno_torres2012 as published
 from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table
 
-__all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD", "SCALES",
+__all__ = ["DATASETS", "LEARNERS", "IMPLEMENTATION", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA", "THRESHOLD",
+           "SCALES",
            "catalog_names", "load", "build_learners", "wilcoxon_exact", "experiment_auc", "convergence_counts",
-           "MorenoRun", "run", "KEEL_TREE_CASES", "keel_tree_agreement", "PAPER_CORE_HOURS",
+           "MorenoRun", "run", "KEEL_TREE_CASES", "keel_tree_agreement", "describe_keel_trees", "PAPER_CORE_HOURS",
            "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
            "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
            "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
@@ -96,7 +97,10 @@ __all__ = ["DATASETS", "LEARNERS", "PARTITIONERS", "SCHEMES", "DISTANCE", "ALPHA
 # Design
 # --------------------------------------------------------------------------- #
 DATASETS = tuple(published.table_1().dataset)          # the paper's 27 names (Table I)
-LEARNERS = published.LEARNERS                          # registry names = the paper's abbreviations
+LEARNERS = published.LEARNERS                          # the paper's abbreviations (our result labels)
+# The registry learner that runs under each of the paper's abbreviations, where the names differ: the paper
+# ran KEEL's PART-C (registry "PART-C"); the registry's "PART" is WEKA's, which agrees with it on 70 %.
+IMPLEMENTATION = {"PART": "PART-C"}
 PARTITIONERS = {"DOB-SCV": "dobscv", "DB-SCV": "dbscv", "SCV": "scv", "MS-SCV": "msscv"}
 SCHEMES = {"2x5": (2, 5), "5x2": (5, 2), "10x1": (10, 1)}   # name -> (k folds, iterations per experiment)
 DISTANCE = "keel"            # the distance KEEL's DOB-SCV computes, for DB-SCV, DOB-SCV and MS-SCV (cvrepro.partition)
@@ -180,14 +184,15 @@ def load(paper_name: str):
 
 
 def build_learners(names, X) -> dict:
-    """Unfitted learners by registry name; KEEL's get ``bounds=keel_bounds(X)`` (whole-data ranges)."""
+    """Unfitted learners by the paper's abbreviation (registry learner: :data:`IMPLEMENTATION`, else the same
+    name); KEEL's get ``bounds=keel_bounds(X)`` (whole-data ranges)."""
     from ..learners import make_learner
     from ..learners.keel_data import keel_bounds
 
     bounds = keel_bounds(X)
     out = {}
     for name in names:
-        est = make_learner(name)
+        est = make_learner(IMPLEMENTATION.get(name, name))
         if "bounds" in est.get_params():
             est.set_params(bounds=bounds)
         out[name] = est
@@ -399,9 +404,9 @@ def table_2() -> pd.DataFrame:
     keel = keel_tree_agreement()
     rows = []
     for r in published.table_2().itertuples():
-        spec = reg.loc[r.abbreviation]
+        spec = reg.loc[IMPLEMENTATION.get(r.abbreviation, r.abbreviation)]
         parity, status = spec.parity, spec.status
-        if r.abbreviation in keel.index:
+        if r.abbreviation in keel.index and r.abbreviation not in IMPLEMENTATION:
             k = keel.loc[r.abbreviation]
             parity = (f"{parity}; against KEEL's {k.keel} (the paper's): same class on "
                       f"{k.agreement:.1%} of {k.test_instances} test instances ({k.datasets} data sets)")
@@ -428,6 +433,23 @@ def keel_tree_agreement(by_dataset: bool = False) -> pd.DataFrame:
                         "agreement": g.same.sum() / g.test_instances.sum(),
                         "keel_auc_ours": g.keel_auc_ours.mean(), "keel_auc_keel": g.keel_auc_keel.mean()})
     return out
+
+
+def describe_keel_trees() -> str:
+    """Why C4.5 runs as WEKA's J48 and PART as our port of KEEL's PART-C (:func:`keel_tree_agreement`)."""
+    trees = keel_tree_agreement()
+    c45, part = trees.loc["C4.5"], trees.loc["PART"]
+    cases = keel_tree_agreement(by_dataset=True).query("learner == 'PART'")
+    one_class = int((cases.keel_auc_keel.sub(0.5).abs() < 1e-9).sum())
+    printed = published.table_3()
+    return (f"WEKA's J48 predicts KEEL's C45-C class on {c45.agreement:.1%} of the test instances, so our C4.5 "
+            f"(J48) is the paper's classifier. WEKA's PART agrees with KEEL's PART-C on only "
+            f"{part.agreement:.1%}: KEEL's PART-C often keeps no rule but the default one and scores a crisp "
+            f"AUC of {part.keel_auc_keel:.3f} on these data sets ({one_class} of {len(cases)} exactly 0.5, "
+            f"one class for every test instance; WEKA's PART {part.keel_auc_ours:.3f}), as the paper's PART "
+            f"column does (mean {printed['PART'].mean():.3f} against C4.5's {printed['C4.5'].mean():.3f}). "
+            f"So PART here is {IMPLEMENTATION['PART']}, our port of KEEL's PART-C (same class as compiled KEEL "
+            "on every test instance of the recorded folds; cvrepro.learners.list_learners()), not WEKA's PART.")
 
 
 def _pivot_truth(result: MorenoRun, metric: str, scheme: str = TABLE_3_SCHEME) -> pd.DataFrame:
