@@ -1,0 +1,280 @@
+"""Compiled (numba) kernels of PART (:mod:`cvrepro.learners.part`): the whole decision list in one call.
+
+Each rule's partial tree is grown with J48's kernels (:mod:`cvrepro.learners.tree_kernels`:
+``find_split`` chooses a node's test, ``partition_rows`` and ``branch_orders`` hand its
+branches their rows, weights and presorted orders) in WEKA's ``ClassifierDecList`` order;
+the rule's coverage then reweights the rows for the next rule. Every sum keeps the order
+of the straightforward Python (sequential sums, :func:`np_sum` where that was
+``ndarray.sum``), so the rules and probabilities have the same bits. The partial tree is
+walked with an explicit stack: numba cannot cache recursive functions.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .java import SMALL
+from .tree_kernels import (
+    MAX_DEPTH,
+    branch_orders,
+    find_split,
+    np_sum,
+    partition_rows,
+    pessimistic_errors,
+    restrict_presort,
+    stops_growing,
+    xlog2x,
+)
+
+__all__ = ["part_rules", "predict_rules"]
+
+_START, _LOOP, _AFTER, _FINISH = 0, 1, 2, 3     # the states of a partial-tree node on the stack
+
+
+@njit(cache=True)
+def _total_wrong(dist):
+    """A node's total weight (summed in order) and training errors (the total less the top class,
+    ties within 1e-6 to the lowest class, as WEKA's ``Utils.maxIndex``)."""
+    total, top, top_v = 0.0, 0, 0.0
+    for c in range(dist.shape[0]):
+        total += dist[c]
+        if dist[c] - top_v > SMALL:
+            top, top_v = c, dist[c]
+    return total, total - dist[top]
+
+
+@njit(cache=True)
+def _choose_index(built, bags, min_obj):
+    """Unexpanded subset of lowest entropy (a pure one at once); -1 if all are too light."""
+    best, best_val = -1, np.inf
+    for i in range(bags.shape[0]):
+        if built[i]:
+            continue
+        n = np_sum(bags[i])
+        if n - min_obj < -SMALL:
+            value = np.inf
+        else:
+            s = 0.0
+            for c in range(bags.shape[1]):
+                s += xlog2x(bags[i, c])
+            value = (-s + xlog2x(n)) / n
+        if value < SMALL:
+            return i
+        if value - best_val < -SMALL:
+            best, best_val = i, value
+    return best
+
+
+@njit(cache=True)
+def _choose_last_index(built, bags, rule_total, min_obj):
+    """The expanded subset whose rule leaf covers the most weight (``rule_total``: per subset)."""
+    best, best_val = 0, np.inf
+    for i in range(bags.shape[0]):
+        if not built[i] or np_sum(bags[i]) - min_obj <= -SMALL:
+            continue
+        size = -rule_total[i]
+        if size - best_val < -SMALL:
+            best, best_val = i, size
+    return best
+
+
+@njit(cache=True)
+def _partial_tree(XT, y, rows, w, order, known, slot, numeric, nominal, n_values, K, min_obj, nlogn, counted,
+                  all_order, all_known, cf, z):
+    """One rule from a partial tree on (rows, w): its tests (attribute, threshold, branch, fraction) and leaf.
+
+    A node stops as J48's (``stops_growing``, ``find_split``), else splits and expands its
+    branches in order of increasing entropy until one does not end as a leaf; a node whose
+    branches all are leaves is pruned to a leaf when its pessimistic error is at most theirs
+    plus 0.1. The rule follows, from the root, the expanded branch whose rule covers the
+    most weight.
+    """
+    S = numeric.shape[0]
+    dist0 = np.zeros(K)
+    for p in range(rows.shape[0]):
+        dist0[y[rows[p]]] += w[p]
+    n_rows, n_w, n_order, n_known, n_dist = [rows], [w], [order], [known], [dist0]
+    n_frac = [np.empty(0)]
+    attr, point, first, kids, index = [-1], [np.nan], [0], [0], [0]
+    state, expanded, pending, built, depth = [_START], [0], [0], [True], [0]
+    rule_total = [0.0]
+    stack = [0]
+    while stack:
+        i = stack[-1]
+        if state[i] == _START:
+            if depth[i] > MAX_DEPTH:
+                raise RecursionError("partial tree deeper than MAX_DEPTH (a split that does not divide its rows?)")
+            a, thr = -1, np.nan
+            if not stops_growing(n_dist[i], min_obj):
+                a, thr = find_split(XT, y, n_rows[i], n_w[i], n_order[i], n_known[i], slot, nominal, n_values, K,
+                                    min_obj, 0, nlogn, counted, all_order, all_known)
+            if a < 0:
+                rule_total[i] = _total_wrong(n_dist[i])[0]
+                stack.pop()
+                continue
+            n_sub = n_values[a] if nominal[a] else 2
+            sub, frac, r, ww, off = partition_rows(XT[a], n_rows[i], n_w[i], nominal[a], thr, n_sub)
+            child_order, child_known = branch_orders(XT, n_rows[i], n_order[i], n_known[i], numeric, sub, frac, off)
+            attr[i], point[i], n_frac[i], first[i], kids[i] = a, thr, frac, len(attr), n_sub
+            for b in range(n_sub):
+                lo, hi = off[b], off[b + 1]
+                bag = np.zeros(K)
+                for p in range(lo, hi):
+                    bag[y[r[p]]] += ww[p]
+                n_rows.append(r[lo:hi])
+                n_w.append(ww[lo:hi])
+                n_order.append(child_order[S * lo:S * hi].reshape(S, hi - lo))
+                n_known.append(child_known[b])
+                n_dist.append(bag)
+                n_frac.append(np.empty(0))
+                for lst in (attr, first, kids, index, state, expanded, pending, depth):
+                    lst.append(0)
+                attr[-1], state[-1], depth[-1] = -1, _START, depth[i] + 1
+                point.append(np.nan)
+                built.append(False)
+                rule_total.append(0.0)
+            state[i] = _LOOP
+        lo, n_sub = first[i], kids[i]
+        if state[i] == _AFTER:
+            state[i] = _LOOP if expanded[i] < n_sub and attr[pending[i]] < 0 else _FINISH
+        if state[i] == _LOOP:
+            expanded[i] += 1
+            bags = np.empty((n_sub, K))
+            done = np.empty(n_sub, np.bool_)
+            for b in range(n_sub):
+                bags[b] = n_dist[lo + b]
+                done[b] = built[lo + b]
+            ind = _choose_index(done, bags, min_obj)
+            if ind >= 0:
+                c = lo + ind
+                built[c], pending[i], state[i] = True, c, _AFTER
+                stack.append(c)
+                continue
+            for b in range(n_sub):                # the rest become leaves
+                if not built[lo + b]:
+                    built[lo + b] = True
+                    rule_total[lo + b] = _total_wrong(n_dist[lo + b])[0]
+            state[i] = _FINISH
+        # _FINISH: prune to a leaf, or point the rule at the heaviest expanded branch
+        total, wrong = _total_wrong(n_dist[i])
+        all_leaves = True
+        errors_tree = 0.0
+        for b in range(n_sub):
+            if not built[lo + b] or attr[lo + b] >= 0:
+                all_leaves = False
+                break
+            t, e = _total_wrong(n_dist[lo + b])
+            errors_tree += pessimistic_errors(t, e, cf, z)
+        if all_leaves and pessimistic_errors(total, wrong, cf, z) - (errors_tree + 0.1) < SMALL:
+            attr[i] = -1
+            rule_total[i] = total
+        else:
+            bags = np.empty((n_sub, K))
+            done = np.empty(n_sub, np.bool_)
+            totals = np.empty(n_sub)
+            for b in range(n_sub):
+                bags[b] = n_dist[lo + b]
+                done[b] = built[lo + b]
+                totals[b] = rule_total[lo + b]
+            index[i] = _choose_last_index(done, bags, totals, min_obj)
+            rule_total[i] = rule_total[lo + index[i]]
+        stack.pop()
+    # the rule: the path from the root
+    c_attr, c_point, c_index, c_frac = [0], [0.0], [0], [0.0]
+    for lst in (c_attr, c_index):
+        lst.pop()
+    for lst in (c_point, c_frac):
+        lst.pop()
+    i = 0
+    while attr[i] >= 0:
+        c_attr.append(attr[i])
+        c_point.append(point[i])
+        c_index.append(index[i])
+        c_frac.append(n_frac[i][index[i]])
+        i = first[i] + index[i]
+    return np.array(c_attr), np.array(c_point), np.array(c_index), np.array(c_frac), n_dist[i]
+
+
+@njit(cache=True)
+def _cover(XT, row, nominal, attr, point, index, frac):
+    """Fraction of a row covered by a rule (missing values: the branch's training fraction)."""
+    cover = 1.0
+    for j in range(attr.shape[0]):
+        v = XT[attr[j], row]
+        if v != v:
+            f = frac[j]
+        elif nominal[attr[j]]:
+            f = 1.0 if v == index[j] else 0.0
+        elif index[j] == 1:
+            f = 1.0 if v - point[j] >= SMALL else 0.0        # WEKA's Utils.smOrEq, as the split's test
+        else:
+            f = 1.0 if v - point[j] < SMALL else 0.0
+        cover *= f
+    return cover
+
+
+@njit(cache=True)
+def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj, nlogn, counted, cf, z):
+    """WEKA PART's decision list on all rows of ``XT`` (``order``/``known``: their presort).
+
+    Rules are made until no row is left: covered rows drop out, a row covered
+    in part (missing values) stays with weight ``w * (1 - coverage)``. Returns
+    the rules' tests, concatenated (rule ``k``'s are ``start[k]:start[k + 1]``
+    of attribute, threshold, branch and training fraction), and their leaves'
+    class weights.
+    """
+    n = y.shape[0]
+    rows, w = np.arange(n), np.ones(n)
+    c_attr, c_point, c_index, c_frac = [np.empty(0, np.int64)], [np.empty(0)], [np.empty(0, np.int64)], [np.empty(0)]
+    dists, start = [np.empty(0)], [0]
+    for lst in (c_attr, c_index):
+        lst.pop()
+    for lst in (c_point, c_frac, dists):
+        lst.pop()
+    while rows.shape[0] > 0:
+        sub_order, sub_known = restrict_presort(order, known, rows)
+        a, p, b, f, dist = _partial_tree(XT, y, rows, w, sub_order, sub_known, slot, numeric, nominal, n_values, K,
+                                         min_obj, nlogn, counted, order, known, cf, z)
+        c_attr.append(a)
+        c_point.append(p)
+        c_index.append(b)
+        c_frac.append(f)
+        dists.append(dist)
+        start.append(start[-1] + a.shape[0])
+        keep = np.empty(rows.shape[0], np.bool_)
+        cover = np.empty(rows.shape[0])
+        for q in range(rows.shape[0]):
+            cover[q] = _cover(XT, rows[q], nominal, a, p, b, f)
+            keep[q] = cover[q] - 1 < -SMALL
+        rows, w = rows[keep], w[keep] * (1 - cover[keep])
+    R, m = len(dists), start[-1]
+    out_attr, out_index = np.empty(m, np.int64), np.empty(m, np.int64)
+    out_point, out_frac, out_dist = np.empty(m), np.empty(m), np.empty((R, K))
+    for k in range(R):
+        lo, hi = start[k], start[k + 1]
+        out_attr[lo:hi], out_point[lo:hi], out_index[lo:hi], out_frac[lo:hi] = c_attr[k], c_point[k], c_index[k], c_frac[k]
+        out_dist[k] = dists[k]
+    return np.array(start), out_attr, out_point, out_index, out_frac, out_dist
+
+
+@njit(cache=True)
+def predict_rules(XT, nominal, start, attr, point, index, frac, probs):
+    """Class probabilities of each column of ``XT`` from the decision list (WEKA's ``MakeDecList``).
+
+    Rule by rule, a row still uncovered by weight ``u`` and covered by fraction
+    ``c`` adds ``u * c`` times the rule's probabilities and keeps ``u * (1 - c)``.
+    """
+    n, K = XT.shape[1], probs.shape[1]
+    out = np.zeros((n, K))
+    for i in range(n):
+        u = 1.0
+        for k in range(start.shape[0] - 1):
+            if not u > SMALL:
+                break
+            lo, hi = start[k], start[k + 1]
+            c = _cover(XT, i, nominal, attr[lo:hi], point[lo:hi], index[lo:hi], frac[lo:hi])
+            if c > SMALL:
+                for j in range(K):
+                    out[i, j] += (u * c) * probs[k, j]
+                u *= 1 - c
+    return out
