@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .java import SMALL, weka_number_text
+from .java import weka_number_text
 from .part_kernels import part_rules, predict_rules
 from .tree import C45
 from .tree_kernels import z_score

@@ -252,7 +252,8 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
     out_point, out_frac, out_dist = np.empty(m), np.empty(m), np.empty((R, K))
     for k in range(R):
         lo, hi = start[k], start[k + 1]
-        out_attr[lo:hi], out_point[lo:hi], out_index[lo:hi], out_frac[lo:hi] = c_attr[k], c_point[k], c_index[k], c_frac[k]
+        out_attr[lo:hi], out_point[lo:hi] = c_attr[k], c_point[k]
+        out_index[lo:hi], out_frac[lo:hi] = c_index[k], c_frac[k]
         out_dist[k] = dists[k]
     return np.array(start), out_attr, out_point, out_index, out_frac, out_dist
 
