@@ -44,33 +44,36 @@ def _total_wrong(dist):
 
 
 @njit(cache=True)
-def _choose_index(built, bags, min_obj):
+def _subset_entropy(bag, n, min_obj):
+    """The entropy ``ClassifierDecList.chooseIndex`` ranks an unexpanded subset by (inf: too light)."""
+    if n - min_obj < -SMALL:
+        return np.inf
+    s = 0.0
+    for c in range(bag.shape[0]):
+        s += xlog2x(bag[c])
+    return (-s + xlog2x(n)) / n
+
+
+@njit(cache=True)
+def _choose_index(built, entropy):
     """Unexpanded subset of lowest entropy (a pure one at once); -1 if all are too light."""
     best, best_val = -1, np.inf
-    for i in range(bags.shape[0]):
+    for i in range(entropy.shape[0]):
         if built[i]:
             continue
-        n = np_sum(bags[i])
-        if n - min_obj < -SMALL:
-            value = np.inf
-        else:
-            s = 0.0
-            for c in range(bags.shape[1]):
-                s += xlog2x(bags[i, c])
-            value = (-s + xlog2x(n)) / n
-        if value < SMALL:
+        if entropy[i] < SMALL:
             return i
-        if value - best_val < -SMALL:
-            best, best_val = i, value
+        if entropy[i] - best_val < -SMALL:
+            best, best_val = i, entropy[i]
     return best
 
 
 @njit(cache=True)
-def _choose_last_index(built, bags, rule_total, min_obj):
-    """The expanded subset whose rule leaf covers the most weight (``rule_total``: per subset)."""
+def _choose_last_index(built, weight, rule_total, min_obj):
+    """The expanded subset whose rule leaf covers the most weight (``weight``, ``rule_total``: per subset)."""
     best, best_val = 0, np.inf
-    for i in range(bags.shape[0]):
-        if not built[i] or np_sum(bags[i]) - min_obj <= -SMALL:
+    for i in range(weight.shape[0]):
+        if not built[i] or weight[i] - min_obj <= -SMALL:
             continue
         size = -rule_total[i]
         if size - best_val < -SMALL:
@@ -87,17 +90,18 @@ def _partial_tree(XT, y, rows, w, order, known, slot, numeric, nominal, n_values
     branches in order of increasing entropy until one does not end as a leaf; a node whose
     branches all are leaves is pruned to a leaf when its pessimistic error is at most theirs
     plus 0.1. The rule follows, from the root, the expanded branch whose rule covers the
-    most weight.
+    most weight. Per split, its branches' weights, entropies, expanded flags and rule
+    weights (``_choose_index``, ``_choose_last_index``) are arrays of the node's.
     """
     S = numeric.shape[0]
     dist0 = np.zeros(K)
     for p in range(rows.shape[0]):
         dist0[y[rows[p]]] += w[p]
     n_rows, n_w, n_order, n_known, n_dist = [rows], [w], [order], [known], [dist0]
-    n_frac = [np.empty(0)]
-    attr, point, first, kids, index = [-1], [np.nan], [0], [0], [0]
-    state, expanded, pending, built, depth = [_START], [0], [0], [True], [0]
-    rule_total = [0.0]
+    empty, no = np.empty(0), np.empty(0, np.bool_)
+    n_frac, n_weight, n_entropy, n_rule, n_done = [empty], [empty], [empty], [empty], [no]
+    attr, point, first, kids, index, parent = [-1], [np.nan], [0], [0], [0], [-1]
+    state, expanded, pending, depth = [_START], [0], [0], [0]
     stack = [0]
     while stack:
         i = stack[-1]
@@ -109,76 +113,69 @@ def _partial_tree(XT, y, rows, w, order, known, slot, numeric, nominal, n_values
                 a, thr = find_split(XT, y, n_rows[i], n_w[i], n_order[i], n_known[i], slot, nominal, n_values, K,
                                     min_obj, 0, nlogn, counted, all_order, all_known)
             if a < 0:
-                rule_total[i] = _total_wrong(n_dist[i])[0]
                 stack.pop()
+                if parent[i] >= 0:
+                    n_rule[parent[i]][i - first[parent[i]]] = _total_wrong(n_dist[i])[0]
                 continue
             n_sub = n_values[a] if nominal[a] else 2
             sub, frac, r, ww, off = partition_rows(XT[a], n_rows[i], n_w[i], nominal[a], thr, n_sub)
             child_order, child_known = branch_orders(XT, n_rows[i], n_order[i], n_known[i], numeric, sub, frac, off)
             attr[i], point[i], n_frac[i], first[i], kids[i] = a, thr, frac, len(attr), n_sub
+            weight, entropy, rule = np.empty(n_sub), np.empty(n_sub), np.empty(n_sub)
             for b in range(n_sub):
                 lo, hi = off[b], off[b + 1]
                 bag = np.zeros(K)
                 for p in range(lo, hi):
                     bag[y[r[p]]] += ww[p]
+                weight[b] = np_sum(bag)
+                entropy[b] = _subset_entropy(bag, weight[b], min_obj)
+                rule[b] = _total_wrong(bag)[0]
                 n_rows.append(r[lo:hi])
                 n_w.append(ww[lo:hi])
                 n_order.append(child_order[S * lo:S * hi].reshape(S, hi - lo))
                 n_known.append(child_known[b])
                 n_dist.append(bag)
-                n_frac.append(np.empty(0))
+                for arr in (n_frac, n_weight, n_entropy, n_rule):
+                    arr.append(empty)
+                n_done.append(no)
                 for lst in (attr, first, kids, index, state, expanded, pending, depth):
                     lst.append(0)
                 attr[-1], state[-1], depth[-1] = -1, _START, depth[i] + 1
+                parent.append(i)
                 point.append(np.nan)
-                built.append(False)
-                rule_total.append(0.0)
+            n_weight[i], n_entropy[i], n_rule[i], n_done[i] = weight, entropy, rule, np.zeros(n_sub, np.bool_)
             state[i] = _LOOP
-        lo, n_sub = first[i], kids[i]
+        lo, n_sub, done = first[i], kids[i], n_done[i]
         if state[i] == _AFTER:
             state[i] = _LOOP if expanded[i] < n_sub and attr[pending[i]] < 0 else _FINISH
         if state[i] == _LOOP:
             expanded[i] += 1
-            bags = np.empty((n_sub, K))
-            done = np.empty(n_sub, np.bool_)
-            for b in range(n_sub):
-                bags[b] = n_dist[lo + b]
-                done[b] = built[lo + b]
-            ind = _choose_index(done, bags, min_obj)
+            ind = _choose_index(done, n_entropy[i])
             if ind >= 0:
-                c = lo + ind
-                built[c], pending[i], state[i] = True, c, _AFTER
-                stack.append(c)
+                done[ind], pending[i], state[i] = True, lo + ind, _AFTER
+                stack.append(lo + ind)
                 continue
-            for b in range(n_sub):                # the rest become leaves
-                if not built[lo + b]:
-                    built[lo + b] = True
-                    rule_total[lo + b] = _total_wrong(n_dist[lo + b])[0]
+            done[:] = True                      # the rest become leaves
             state[i] = _FINISH
         # _FINISH: prune to a leaf, or point the rule at the heaviest expanded branch
         total, wrong = _total_wrong(n_dist[i])
         all_leaves = True
         errors_tree = 0.0
         for b in range(n_sub):
-            if not built[lo + b] or attr[lo + b] >= 0:
+            if not done[b] or attr[lo + b] >= 0:
                 all_leaves = False
                 break
             t, e = _total_wrong(n_dist[lo + b])
             errors_tree += pessimistic_errors(t, e, cf, z)
         if all_leaves and pessimistic_errors(total, wrong, cf, z) - (errors_tree + 0.1) < SMALL:
             attr[i] = -1
-            rule_total[i] = total
+            rule_total = total
         else:
-            bags = np.empty((n_sub, K))
-            done = np.empty(n_sub, np.bool_)
-            totals = np.empty(n_sub)
-            for b in range(n_sub):
-                bags[b] = n_dist[lo + b]
-                done[b] = built[lo + b]
-                totals[b] = rule_total[lo + b]
-            index[i] = _choose_last_index(done, bags, totals, min_obj)
-            rule_total[i] = rule_total[lo + index[i]]
+            index[i] = _choose_last_index(done, n_weight[i], n_rule[i], min_obj)
+            rule_total = n_rule[i][index[i]]
         stack.pop()
+        if parent[i] >= 0:
+            n_rule[parent[i]][i - first[parent[i]]] = rule_total
     # the rule: the path from the root
     c_attr, c_point, c_index, c_frac = [0], [0.0], [0], [0.0]
     for lst in (c_attr, c_index):
