@@ -193,20 +193,22 @@ def _partial_tree(XT, y, rows, w, order, known, slot, numeric, nominal, n_values
 
 
 @njit(cache=True)
-def _cover(XT, row, nominal, attr, point, index, frac):
-    """Fraction of a row covered by a rule (missing values: the branch's training fraction)."""
-    cover = 1.0
+def _coverage(XT, rows, nominal, attr, point, index, frac):
+    """Fraction of each row (column ``rows[q]`` of ``XT``) covered by a rule's tests, multiplied in order
+    (missing values: the branch's training fraction)."""
+    cover = np.ones(rows.shape[0])
     for j in range(attr.shape[0]):
-        v = XT[attr[j], row]
-        if v != v:
-            f = frac[j]
-        elif nominal[attr[j]]:
-            f = 1.0 if v == index[j] else 0.0
-        elif index[j] == 1:
-            f = 1.0 if v - point[j] >= SMALL else 0.0        # WEKA's Utils.smOrEq, as the split's test
-        else:
-            f = 1.0 if v - point[j] < SMALL else 0.0
-        cover *= f
+        a, t, b, f = attr[j], point[j], index[j], frac[j]
+        for q in range(rows.shape[0]):
+            v = XT[a, rows[q]]
+            if v != v:
+                cover[q] *= f
+            elif nominal[a]:
+                cover[q] *= 1.0 if v == b else 0.0
+            elif b == 1:
+                cover[q] *= 1.0 if v - t >= SMALL else 0.0        # WEKA's Utils.smOrEq, as the split's test
+            else:
+                cover[q] *= 1.0 if v - t < SMALL else 0.0
     return cover
 
 
@@ -238,11 +240,8 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
         c_frac.append(f)
         dists.append(dist)
         start.append(start[-1] + a.shape[0])
-        keep = np.empty(rows.shape[0], np.bool_)
-        cover = np.empty(rows.shape[0])
-        for q in range(rows.shape[0]):
-            cover[q] = _cover(XT, rows[q], nominal, a, p, b, f)
-            keep[q] = cover[q] - 1 < -SMALL
+        cover = _coverage(XT, rows, nominal, a, p, b, f)
+        keep = cover - 1 < -SMALL
         rows, w = rows[keep], w[keep] * (1 - cover[keep])
     R, m = len(dists), start[-1]
     out_attr, out_index = np.empty(m, np.int64), np.empty(m, np.int64)
@@ -259,20 +258,24 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
 def predict_rules(XT, nominal, start, attr, point, index, frac, probs):
     """Class probabilities of each column of ``XT`` from the decision list (WEKA's ``MakeDecList``).
 
-    Rule by rule, a row still uncovered by weight ``u`` and covered by fraction
-    ``c`` adds ``u * c`` times the rule's probabilities and keeps ``u * (1 - c)``.
+    Rule by rule, a row still uncovered by weight ``u > 1e-6`` and covered by fraction
+    ``c > 1e-6`` adds ``u * c`` times the rule's probabilities and keeps ``u * (1 - c)``.
     """
     n, K = XT.shape[1], probs.shape[1]
     out = np.zeros((n, K))
-    for i in range(n):
-        u = 1.0
-        for k in range(start.shape[0] - 1):
-            if not u > SMALL:
-                break
-            lo, hi = start[k], start[k + 1]
-            c = _cover(XT, i, nominal, attr[lo:hi], point[lo:hi], index[lo:hi], frac[lo:hi])
+    u = np.ones(n)
+    rows = np.arange(n)
+    for k in range(start.shape[0] - 1):
+        rows = rows[u[rows] > SMALL]
+        if rows.shape[0] == 0:
+            break
+        lo, hi = start[k], start[k + 1]
+        cover = _coverage(XT, rows, nominal, attr[lo:hi], point[lo:hi], index[lo:hi], frac[lo:hi])
+        for q in range(rows.shape[0]):
+            c = cover[q]
             if c > SMALL:
+                i = rows[q]
                 for j in range(K):
-                    out[i, j] += (u * c) * probs[k, j]
-                u *= 1 - c
+                    out[i, j] += (u[i] * c) * probs[k, j]
+                u[i] *= 1 - c
     return out
