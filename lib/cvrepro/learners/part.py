@@ -46,10 +46,9 @@ class PART(C45):
         presorted = self.__dict__.pop("_presorted", None)      # handed over by fit_predict_folds
         order, known = presorted or self._presort(np.arange(X.shape[0]))
         cf = float(self.confidence)
-        start, attr, point, index, frac, dists = part_rules(
+        start, attr, point, index, frac, dists, probs = part_rules(
             self._XT, self._y, order, known, self._slot, self._numeric, self._nominal, self._n_values, self._K,
             float(self.min_num_obj), self._nlogn, self._counted, cf, z_score(cf))
-        probs = np.array([self._leaf_probs(d) for d in dists]).reshape(len(dists), self._K)
         self._rules = (start, attr, point, index, frac, probs)
         bounds = start.tolist()
         tests = list(zip(attr.tolist(), point.tolist(), index.tolist(), frac.tolist()))

@@ -220,7 +220,7 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
     in part (missing values) stays with weight ``w * (1 - coverage)``. Returns
     the rules' tests, concatenated (rule ``k``'s are ``start[k]:start[k + 1]``
     of attribute, threshold, branch and training fraction), and their leaves'
-    class weights.
+    class weights and frequencies.
     """
     n = y.shape[0]
     rows, w = np.arange(n), np.ones(n)
@@ -230,8 +230,8 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
         lst.pop()
     for lst in (c_point, c_frac, dists):
         lst.pop()
+    sub_order, sub_known = order, known         # the rows' presort, restricted rule by rule
     while rows.shape[0] > 0:
-        sub_order, sub_known = restrict_presort(order, known, rows)
         a, p, b, f, dist = _partial_tree(XT, y, rows, w, sub_order, sub_known, slot, numeric, nominal, n_values, K,
                                          min_obj, nlogn, counted, order, known, cf, z)
         c_attr.append(a)
@@ -243,15 +243,19 @@ def part_rules(XT, y, order, known, slot, numeric, nominal, n_values, K, min_obj
         cover = _coverage(XT, rows, nominal, a, p, b, f)
         keep = cover - 1 < -SMALL
         rows, w = rows[keep], w[keep] * (1 - cover[keep])
+        sub_order, sub_known = restrict_presort(sub_order, sub_known, np.flatnonzero(keep))
     R, m = len(dists), start[-1]
     out_attr, out_index = np.empty(m, np.int64), np.empty(m, np.int64)
-    out_point, out_frac, out_dist = np.empty(m), np.empty(m), np.empty((R, K))
+    out_point, out_frac, out_dist, probs = np.empty(m), np.empty(m), np.empty((R, K)), np.zeros((R, K))
     for k in range(R):
+        total = np_sum(dists[k])
+        if abs(total) >= SMALL:                 # leaf frequencies (an empty leaf: zeros)
+            probs[k] = dists[k] / total
         lo, hi = start[k], start[k + 1]
         out_attr[lo:hi], out_point[lo:hi] = c_attr[k], c_point[k]
         out_index[lo:hi], out_frac[lo:hi] = c_index[k], c_frac[k]
         out_dist[k] = dists[k]
-    return np.array(start), out_attr, out_point, out_index, out_frac, out_dist
+    return np.array(start), out_attr, out_point, out_index, out_frac, out_dist, probs
 
 
 @njit(cache=True)
