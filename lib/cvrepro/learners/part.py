@@ -1,17 +1,18 @@
 """PART (Frank & Witten 1998) as WEKA's PART: a decision list of rules read off partial C4.5 trees.
 
 Each rule comes from a partial tree grown on the instances not yet covered:
-the node's split is chosen exactly as in J48 (the same engine and
-``_select``); its subsets are expanded in order of increasing entropy
-(subsets lighter than ``min_num_obj`` are not expanded but made leaves), and
-expansion stops as soon as an expanded subset does not end as a leaf. When
-all children of a node are leaves, the node is replaced by a leaf if its
-pessimistic error (C4.5's ``addErrs`` with ``confidence``) is no larger than
-the children's plus 0.1. The rule is the path to the leaf covering the most
-weight. Covered instances are removed (fractionally, for missing values:
-weight ``w * (1 - coverage)`` stays); prediction walks the list, summing the
-rules' leaf frequencies weighted by the still-uncovered fraction, as WEKA's
-``MakeDecList`` does.
+the node's split is chosen exactly as in J48 (the same kernels); its subsets
+are expanded in order of increasing entropy (subsets lighter than
+``min_num_obj`` are not expanded but made leaves), and expansion stops as
+soon as an expanded subset does not end as a leaf. When all children of a
+node are leaves, the node is replaced by a leaf if its pessimistic error
+(C4.5's ``addErrs`` with ``confidence``) is no larger than the children's
+plus 0.1. The rule is the path to the leaf covering the most weight.
+Covered instances are removed (fractionally, for missing values: weight
+``w * (1 - coverage)`` stays); prediction walks the list, summing the rules'
+leaf frequencies weighted by the still-uncovered fraction, as WEKA's
+``MakeDecList`` does. The whole list is built in one compiled call
+(:mod:`cvrepro.learners.part_kernels`).
 """
 from __future__ import annotations
 
