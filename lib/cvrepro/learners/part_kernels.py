@@ -119,12 +119,17 @@ def _partial_tree(XT, y, rows, w, order, known, slot, numeric, nominal, n_values
                 continue
             n_sub = n_values[a] if nominal[a] else 2
             sub, frac, r, ww, off = partition_rows(XT[a], n_rows[i], n_w[i], nominal[a], thr, n_sub)
-            child_order, child_known = branch_orders(XT, n_rows[i], n_order[i], n_known[i], numeric, sub, frac, off)
+            if S > 0:
+                child_order, child_known = branch_orders(XT, n_rows[i], n_order[i], n_known[i], numeric, sub, frac,
+                                                         off)
+            else:                                   # no numeric attribute: nothing to sort
+                child_order, child_known = np.empty(0, np.int64), np.zeros((n_sub, 0), np.int64)
             attr[i], point[i], n_frac[i], first[i], kids[i] = a, thr, frac, len(attr), n_sub
             weight, entropy, rule = np.empty(n_sub), np.empty(n_sub), np.empty(n_sub)
+            bags = np.zeros((n_sub, K))
             for b in range(n_sub):
                 lo, hi = off[b], off[b + 1]
-                bag = np.zeros(K)
+                bag = bags[b]
                 for p in range(lo, hi):
                     bag[y[r[p]]] += ww[p]
                 weight[b] = np_sum(bag)
