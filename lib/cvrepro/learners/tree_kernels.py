@@ -779,6 +779,8 @@ def pessimistic_errors(total, wrong, cf, z):
 @njit(cache=True)
 def np_sum(a):
     """``np.sum(a)`` bit for bit: numpy's pairwise order (halves down to blocks of <= 128 values)."""
+    if a.shape[0] <= 128:               # one block (class and branch weights): no stack
+        return _np_block_sum(a, 0, a.shape[0])
     todo, values = [(0, a.shape[0], False)], [0.0]
     values.pop()
     while todo:                         # an explicit stack: numba cannot cache recursive functions
