@@ -1380,7 +1380,7 @@ def anneal_confusions(results: Results) -> pd.DataFrame:
 def _flu_task(repetition, label, params, cache_root):
     cache = _Cache(cache_root)
     scenarios = params["flu_scenarios"] or list(SCENARIOS)
-    key = (f"flu/v2/{label}/{type(make_learner_for(label)).__name__}/r{repetition}-n{params['flu_train']}-"
+    key = (f"flu/v3/{label}/{type(make_learner_for(label)).__name__}/r{repetition}-n{params['flu_train']}-"
            f"t{params['flu_test']}-s{params['seed']}/" + ",".join(scenarios))
     hit = cache.load_table(key)
     if hit is not None:
