@@ -273,3 +273,22 @@ def test_a_label_runs_its_registry_learner_or_the_named_fallback():
     row = study.learners_table().set_index("label").loc["Ripp"]
     if row["status"] != "faithful":
         assert study.make_learner_for("Ripp").get_params().get("random_state") == 1
+
+
+@pytest.fixture(scope="module")
+def labour_ten_runs():
+    """C4.5 and NB on Labour, WEKA's 10-fold CV with seeds 1..10 (the Experimenter's ten trials)."""
+    X, y = study.load("labor")
+    cv = {("labor", label, s, 10): weka_cross_validate(study.make_learner_for(label), X, y, seed=s)
+          for label in study.LABOR_PAIR for s in range(1, 11)}
+    return study.labor_tests(study.Results(params={"ttest_runs": 10}, cv=cv))
+
+
+def test_equal_variance_is_judged_on_the_run_accuracies_the_ttest_uses(labour_ten_runs):
+    """The 100 per-fold accuracies reject equal variance, the 10 run accuracies the t-test compares do not:
+    the claim follows the latter (it once followed the per-fold check and held)."""
+    lab = labour_ten_runs
+    assert study.equal_variance(lab, "per-fold accuracy")["pvalue"] < 0.01
+    assert study.equal_variance(lab, "per-run accuracy")["pvalue"] > 0.05
+    claim = study.variance_claim(lab, 0.05)
+    assert claim.verdict == "does not hold" and "10 runs' accuracies" in claim.evidence
