@@ -292,3 +292,30 @@ def test_equal_variance_is_judged_on_the_run_accuracies_the_ttest_uses(labour_te
     assert study.equal_variance(lab, "per-run accuracy")["pvalue"] > 0.05
     claim = study.variance_claim(lab, 0.05)
     assert claim.verdict == "does not hold" and "10 runs' accuracies" in claim.evidence
+
+
+def test_bootstrap_claim_is_judged_against_a_held_out_truth():
+    """e0 above the true error and .632 below it by more (the spambase design the issue measured): e0 is
+    pessimistic, but .632 over-corrects, so the claim holds partly; it once compared e0 with one 10-fold run."""
+    rng = np.random.default_rng(0)
+    rows = [{"classifier": c, "sample": i, "true error": t, "e0": t + e0 + rng.normal(0, 0.01),
+             ".632": t + e632 + rng.normal(0, 0.01), ".632+": t - 0.02, "resubstitution": 0.0}
+            for c, e0, e632 in (("C4.5", 0.031, -0.037), ("NB", 0.02, -0.038)) for i in range(40)
+            for t in [0.2 + 0.02 * rng.normal()]]
+    truth = study.boot_truth_table(study.Results(params={}, boot_truth=pd.DataFrame(rows)))
+    assert truth.set_index(["classifier", "estimator"]).loc[("C4.5", "e0"), "bias"] == pytest.approx(0.031, abs=0.005)
+    labour = pd.DataFrame([{"dataset": "labor", "classifier": "C4.5", "10-fold CV error": 0.263,
+                            "10 x 10-fold CV error": 0.214, "e0 bootstrap": 0.24, ".632 bootstrap": 0.17,
+                            ".632+ bootstrap": 0.2}])
+    claim = study.bootstrap_claim(truth, labour)
+    assert claim.verdict == "partly" and "held-out truth" in claim.evidence and "0.214" in claim.evidence
+    assert study.bootstrap_claim(truth.assign(samples=10), labour).verdict == "undecided"
+
+
+def test_boot_truth_chunk_scores_the_sample_model_on_the_rest_of_the_pool():
+    params = {**study_parameters("japkowicz2011", "smoke"), "boot_truth_bootstrap": 3}
+    t = study.boot_truth_chunk("NB", 0, 2, params)
+    assert len(t) == 2 and t["true error"].between(0, 1).all() and (t["e0"] > t["resubstitution"]).all()
+    X, y = study.load(params["boot_truth_pool"])
+    assert study.BOOT_TRUTH_SIZE < len(y) / 10        # the truth is measured on far more rows than the sample
+    assert study.boot_truth_chunk("NB", 1, 2, params).iloc[0].equals(t.iloc[1])      # seeded per sample
