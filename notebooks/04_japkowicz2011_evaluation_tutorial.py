@@ -302,6 +302,11 @@ show_table(wide.reset_index(), out, "simulation_rejections", f"Table 15. Rejecti
 show_figure(study.figure_simulation(sim, params["alpha"]), out, "figure_simulation",
             "Figure 4. Type I error (left, 95 % Wilson intervals; dotted: alpha) and power (right) of each test.")
 say(study.simulation_note(sim, params["alpha"]))
+comparisons = study.compare_tests(results, params["alpha"])
+show_table(comparisons, out, "simulation_comparisons", "Table 15b. The tutorial's comparisons of the tests (Dietterich, "
+           "Alpaydin, Bouckaert) on the same simulated data sets: difference of the rejection rates, a - b, with a 95 % "
+           "interval for paired proportions; type I error under the null, power pooled over the true differences.",
+           digits=3)
 
 # %% [markdown]
 # ## 8. Recent research 1: classifiers as points
@@ -365,7 +370,7 @@ say(study.flu_note(flu, results.flu))
 
 # %%
 claims = study.claims(ours, examples, lab, printed_tests, ours_tests, fr, sim, est, rc, vis, results.flu,
-                      params["alpha"], boot_truth)
+                      params["alpha"], boot_truth, comparisons)
 for r in claims.itertuples():
     say(f"- **{r.verdict}**: {r.claim} (*{r.where}*). Evidence: {r.evidence}.")
 
