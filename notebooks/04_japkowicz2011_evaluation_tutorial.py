@@ -319,10 +319,12 @@ show_table(comparisons, out, "simulation_comparisons", "Table 15b. The tutorial'
 vis = {}
 if all(d in params["explorer_datasets"] for d in study.VIS_DOMAINS.values()):
     vis["binary"] = study.visualization(results, study.VIS_DOMAINS)
+    vis["binary_l1"] = study.visualization(results, study.VIS_DOMAINS, metric="cityblock")
 if study.VIS_MULTICLASS in params["explorer_datasets"]:
     vis["anneal_l2"] = study.visualization(results, {"An": study.VIS_MULTICLASS})
     vis["anneal_l1"] = study.visualization(results, {"An": study.VIS_MULTICLASS}, metric="cityblock")
-titles = {"binary": "Breast Cancer, Labour, Liver (L2)", "anneal_l2": "Anneal (L2)", "anneal_l1": "Anneal (L1)"}
+titles = {"binary": "Breast Cancer, Labour, Liver (L2)", "binary_l1": "Breast Cancer, Labour, Liver (L1)",
+          "anneal_l2": "Anneal (L2)", "anneal_l1": "Anneal (L1)"}
 if vis:
     show_figure(study.figure_visualization(list(vis.values()), [titles[k] for k in vis]), out, "figure_visualization",
                 "Figure 5. The framework's pictures: each classifier projected from its concatenated confusion "
@@ -382,5 +384,5 @@ summary = study.reproduction_summary(vs, wrong, examples, printed_tests, fr, vt,
                                      an if study.VIS_MULTICLASS in params["explorer_datasets"] else None)
 show_table(summary, out, "reproduction_summary", "Table 21. Which printed numbers we reproduce exactly, which "
            "differ, and why.")
-say(summary_sentence(claims) + " " + study.conclusion(summary, claims, results))
+say(summary_sentence(claims) + " " + study.claims_sentence(claims) + " " + study.conclusion(summary, claims, results))
 record_run(out, "japkowicz2011", profile, claims, started)

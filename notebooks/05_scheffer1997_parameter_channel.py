@@ -302,8 +302,9 @@ for c in claims.itertuples():
 # ## Conclusion
 
 # %%
-say(summary_sentence(claims) + " " + study.conclusion(bench, claims, bias,
-                                                     all(t.attrs["pvalue"] > 0.01 for t in checks.values())))
+formula_fits = all(t.attrs["pvalue"] > 0.01 for t in checks.values())
+say(summary_sentence(claims) + " " + study.claims_sentence(claims) + " "
+    + study.conclusion(bench, claims, bias, formula_fits))
 from cvrepro.reporting import record_run  # noqa: E402
 
 record_run(out, "scheffer1997", profile, claims, started)

@@ -371,3 +371,34 @@ def test_compare_tests_reads_the_tutorials_comparisons_with_paired_intervals():
     claims = {c.claim.split(" (")[-2]: c.verdict for c in study.comparison_claims(comp, True)}
     assert claims["Dietterich"] == "partly"
     assert {c.verdict for c in study.comparison_claims(comp, False)} == {"undecided"}
+
+
+def test_visualization_averages_are_counted_cell_by_cell():
+    """5 of the 9 printed averages (3 classifiers x accuracy, F, AUC) print as our averages; counted by row, none
+    did (the summary said 0 of 9)."""
+    cv = {}
+    for d in study.VIS_DOMAINS.values():
+        X, y = study.load(d)
+        for label in ("NB", "SVM", "Boost"):
+            cv[(d, label, 1, 10)] = weka_cross_validate(study.make_learner_for(label), X, y)
+    vt = study.visualization_table_vs_paper(study.Results(params={}, cv=cv))
+    avg = vt[vt.domain == "Avg"]
+    assert avg["cells agreeing"].sum() == 5 and not avg.agrees.any()
+    summary = study.reproduction_summary(
+        pd.DataFrame({"classifier": ["NB"], "measure": ["Acc"], "agrees": [True]}), pd.DataFrame(
+            columns=["classifier", "measure"]), study.worked_examples(), study.printed_two_domain_tests(),
+        study.friedman_printed(), vt, None).set_index("printed numbers")
+    assert summary.loc["visualization study: the averages", "reproduced exactly"] == 5
+    assert "5 of 9 printed averages agree" in study.visualization_table_note(vt)
+
+
+def test_claims_sentence_counts_printed_checks_apart():
+    from cvrepro.verdicts import Claim, claims_table
+    rows = [Claim(text, "w", "holds", "e") for text in study.PRINTED_CHECKS]
+    rows += [Claim("a data claim", "w", "partly", "e"), Claim("another", "w", "undecided", "e")]
+    text = study.claims_sentence(claims_table(rows))
+    assert "tested on data: Of 2 claims checked, 1 holds partly, 1 is undecided." in text
+    assert "no data can change: Of 6 claims checked, 6 hold." in text
+    with pytest.raises(ValueError, match="PRINTED_CHECKS"):
+        study.claims_sentence(claims_table(rows[1:]))
+    assert "H-measure" in study.NOT_COVERED and "leave-one-out" in study.NOT_COVERED

@@ -288,3 +288,16 @@ def test_conclusion_counts_six_printed_slips_and_table_9_does_not_read_as_unbias
     note = study.bias_note(bias, 40)
     assert "+0.0060 ± 0.0075 (not resolved from 0)" in note and "+0.0120 ± 0.0020 (above 0)" in note
     assert "does not show a protocol unbiased" in study.BIAS_CAPTION
+
+
+def test_formula_checks_are_counted_apart():
+    curves = study.probability_curves(200, 40)
+    channel = pd.DataFrame({"data set": ["Landsat"], "bits": [333.0]})
+    empty = pd.DataFrame(columns=["unit", "kind", "family", "naive - truth", "naive - truth, paired",
+                                  "nested - truth", "per_fold - truth", "naive - nested"])
+    claims = study.claims(curves, channel, {"landsat": 0.3}, empty, pd.DataFrame(columns=["family", "tried"]),
+                          pd.DataFrame())
+    assert claims["where"].isin(study.FORMULA_CHECKS).sum() == 3 and len(claims) == 6
+    text = study.claims_sentence(claims)
+    assert "Measured on real learners and data: Of 3 claims checked, 3 are undecided." in text
+    assert "printed counts: Of 3 claims checked, 3 hold." in text
