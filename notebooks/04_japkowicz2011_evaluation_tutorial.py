@@ -365,6 +365,7 @@ show_figure(study.figure_flu(flu), out, "figure_flu",
             "simple perceptron), plain their complex partners (decision tree, MLP); dotted: the largest |pD| "
             "without any change.")
 say(study.flu_note(flu, results.flu))
+say(study.flu_domain_note(study.flu_domain_consequences()))
 
 # %% [markdown]
 # ## Claims
