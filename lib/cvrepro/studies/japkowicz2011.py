@@ -852,8 +852,8 @@ def variance_claim(lab: dict, alpha: float = 0.05) -> Claim:
     return Claim("the variances of C4.5 and NB on Labour cannot be considered equal", "Assumptions of the t-test",
                  HOLDS if run_eq["pvalue"] < alpha else DOES_NOT_HOLD,
                  f"judged on what the t-test uses, the {on}: sd {a} {run_eq['sd'][a]:.1f} vs {b} "
-                 f"{run_eq['sd'][b]:.1f} points, Brown-Forsythe p = {run_eq['pvalue']:.2g} (the tutorial's "
-                 f"scale: 10 trials); on the {len(lab['scores'])} per-fold accuracies, which the test does not "
+                 f"{run_eq['sd'][b]:.1f} points, Brown-Forsythe p = {run_eq['pvalue']:.2g} (the tutorial ran "
+                 f"10 trials); on the {len(lab['scores'])} per-fold accuracies, which the test does not "
                  f"use, sd {fold_eq['sd'][a]:.1f} vs {fold_eq['sd'][b]:.1f}, p = {fold_eq['pvalue']:.2g}")
 
 
@@ -1101,7 +1101,7 @@ def boot_truth_table(results: Results) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def bootstrap_claim(truth: pd.DataFrame, estimates: pd.DataFrame, min_samples: int = 30) -> Claim:
+def bootstrap_claim(truth: pd.DataFrame | None, estimates: pd.DataFrame, min_samples: int = 30) -> Claim:
     """"The e0 bootstrap is pessimistic and .632 corrects for it", judged against the held-out truth of
     :func:`boot_truth_table` (e0 biased upwards beyond its interval; .632's bias smaller in size), with Labour's
     estimates beside the mean of its repeated 10-fold CVs (a reference, not a truth)."""
@@ -1111,7 +1111,7 @@ def bootstrap_claim(truth: pd.DataFrame, estimates: pd.DataFrame, min_samples: i
                        f"{x[[c for c in x.index if c.endswith('x 10-fold CV error')][0]]:.3f} (mean of the "
                        f"repeated 10-fold CVs; the seed-1 run {x['10-fold CV error']:.3f})"
                        for _, x in estimates.iterrows())
-    n = int(truth["samples"].min()) if len(truth) else 0
+    n = int(truth["samples"].min()) if truth is not None and len(truth) else 0
     if n < min_samples:
         return Claim(statement, "The e0 and e632 Bootstraps", UNDECIDED,
                      f"{n} samples with a held-out truth (need {min_samples}); {labour}")
@@ -1799,7 +1799,7 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
         out += comparison_claims(comparisons, decided)
     if len(resampling_estimates):
         r = resampling_estimates
-        out.append(bootstrap_claim(boot_truth if boot_truth is not None else boot_truth_table(Results({})), r))
+        out.append(bootstrap_claim(boot_truth, r))
         perm_sig = (r["permutation p"] < alpha).mean()
         n_perm = int(r["permutations"].min()) if "permutations" in r else None
         capped = n_perm is not None and 1 / (n_perm + 1) >= alpha       # the smallest p it can give
