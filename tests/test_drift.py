@@ -71,3 +71,18 @@ def test_performance_deterioration():
     assert performance_deterioration(0.1, 0.2, 0.4) == pytest.approx(-0.5)
     assert np.isnan(performance_deterioration(0.3, 0.45, 0.4))
     assert trivial_error(["a", "a", "b", "a"]) == 0.25
+
+
+def test_class_definition_changes_move_complications_the_way_their_names_say():
+    """MC ("more complications") lowers P(NormalRemission) for no patient's attributes raises it, and raises
+    P(complications) in the population; FC ("fewer complications") the reverse (FC once lowered four ages' logits)."""
+    dom = FluDomain()
+    grid = np.array(np.meshgrid(range(6), range(3), range(3), range(3))).reshape(4, -1)
+    base = dom.p_normal(*grid)
+    rate = (dom.sample(100_000, random_state=5)["class"] == "Complications").mean()
+    for name, sign in (("MC", -1), ("FC", +1)):
+        _, test = SCENARIOS[name].domains(dom)
+        change = sign * (test.p_normal(*grid) - base)
+        assert (change >= 0).all() and (change > 0).any(), name
+        changed = (test.sample(100_000, random_state=5)["class"] == "Complications").mean()
+        assert sign * (rate - changed) > 0.01, (name, rate, changed)     # s.e. of the difference ~0.002

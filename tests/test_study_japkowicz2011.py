@@ -279,3 +279,148 @@ def test_a_label_runs_its_registry_learner_or_the_named_fallback():
     row = study.learners_table().set_index("label").loc["Ripp"]
     if row["status"] != "faithful":
         assert study.make_learner_for("Ripp").get_params().get("random_state") == 1
+
+
+@pytest.fixture(scope="module")
+def labour_ten_runs():
+    """C4.5 and NB on Labour, WEKA's 10-fold CV with seeds 1..10 (the Experimenter's ten trials)."""
+    X, y = study.load("labor")
+    cv = {("labor", label, s, 10): weka_cross_validate(study.make_learner_for(label), X, y, seed=s)
+          for label in study.LABOR_PAIR for s in range(1, 11)}
+    return study.labor_tests(study.Results(params={"ttest_runs": 10}, cv=cv))
+
+
+def test_equal_variance_is_judged_on_the_run_accuracies_the_ttest_uses(labour_ten_runs):
+    """The 100 per-fold accuracies reject equal variance, the 10 run accuracies the t-test compares do not:
+    the claim follows the latter (it once followed the per-fold check and held)."""
+    lab = labour_ten_runs
+    assert study.equal_variance(lab, "per-fold accuracy")["pvalue"] < 0.01
+    assert study.equal_variance(lab, "per-run accuracy")["pvalue"] > 0.05
+    claim = study.variance_claim(lab, 0.05)
+    assert claim.verdict == "does not hold" and "10 runs' accuracies" in claim.evidence
+
+
+def test_bootstrap_claim_is_judged_against_a_held_out_truth():
+    """e0 above the true error and .632 below it by more (the spambase design the issue measured): e0 is
+    pessimistic, but .632 over-corrects, so the claim holds partly; it once compared e0 with one 10-fold run."""
+    rng = np.random.default_rng(0)
+    rows = [{"classifier": c, "sample": i, "true error": t, "e0": t + e0 + rng.normal(0, 0.01),
+             ".632": t + e632 + rng.normal(0, 0.01), ".632+": t - 0.02, "resubstitution": 0.0}
+            for c, e0, e632 in (("C4.5", 0.031, -0.037), ("NB", 0.02, -0.038)) for i in range(40)
+            for t in [0.2 + 0.02 * rng.normal()]]
+    truth = study.boot_truth_table(study.Results(params={}, boot_truth=pd.DataFrame(rows)))
+    assert truth.set_index(["classifier", "estimator"]).loc[("C4.5", "e0"), "bias"] == pytest.approx(0.031, abs=0.005)
+    labour = pd.DataFrame([{"dataset": "labor", "classifier": "C4.5", "10-fold CV error": 0.263,
+                            "10 x 10-fold CV error": 0.214, "e0 bootstrap": 0.24, ".632 bootstrap": 0.17,
+                            ".632+ bootstrap": 0.2}])
+    claim = study.bootstrap_claim(truth, labour)
+    assert claim.verdict == "partly" and "held-out truth" in claim.evidence and "0.214" in claim.evidence
+    assert study.bootstrap_claim(truth.assign(samples=10), labour).verdict == "undecided"
+
+
+def test_boot_truth_chunk_scores_the_sample_model_on_the_rest_of_the_pool():
+    params = {**study_parameters("japkowicz2011", "smoke"), "boot_truth_bootstrap": 3}
+    t = study.boot_truth_chunk("NB", 0, 2, params)
+    assert len(t) == 2 and t["true error"].between(0, 1).all() and (t["e0"] > t["resubstitution"]).all()
+    X, y = study.load(params["boot_truth_pool"])
+    assert study.BOOT_TRUTH_SIZE < len(y) / 10        # the truth is measured on far more rows than the sample
+    assert study.boot_truth_chunk("NB", 1, 2, params).iloc[0].equals(t.iloc[1])      # seeded per sample
+
+
+def _null_sim(rejections: dict, m: int = 200, alpha: float = 0.05) -> pd.DataFrame:
+    """simulation_table's null rows: ``rejections`` of each test out of ``m`` data sets (alpha m by default),
+    with scipy's Wilson intervals."""
+    from scipy.stats import binomtest
+    rows = []
+    for test in study.SIM_TESTS:
+        k = rejections.get(test, int(alpha * m))
+        ci = binomtest(k, m).proportion_ci(0.95, method="wilson")
+        rows.append({"test": test, "rejection rate": k / m, "replications": m, "kind": "type I error",
+                     "ci low": ci.low, "ci high": ci.high})
+    return pd.DataFrame(rows)
+
+
+def test_five_by_two_must_be_shown_near_alpha_not_merely_reach_down_to_it():
+    """1.6 alpha at 200 data sets has a Wilson interval reaching down to alpha: it once passed as 'near alpha'."""
+    naive = {"t-test, 10 x 10 folds (naive)": 40}
+    assert study.type_one_claim(_null_sim({**naive, "5x2cv t-test": 16}), 0.05).verdict == "partly"
+    assert study.type_one_claim(_null_sim({**naive, "5x2cv t-test": 30}), 0.05).verdict == "partly"
+    assert study.type_one_claim(_null_sim({"t-test, 10 x 10 folds (naive)": 200, "5x2cv t-test": 50,
+                                           "5x2cv F-test": 50}, m=1000), 0.05).verdict == "holds"
+    assert study.type_one_claim(_null_sim(naive, m=50), 0.05).verdict == "undecided"
+
+
+def test_compare_tests_reads_the_tutorials_comparisons_with_paired_intervals():
+    """Dietterich: 5x2cv t lower type I error and less power than the 10-fold t. Here it rejects less under the null
+    (as stated) and more under the alternative (opposite): partly; the paired interval is McNemar's."""
+    rng = np.random.default_rng(1)
+    rows = []
+    for sep, m in ((1.0, 400), (0.5, 400)):
+        for i in range(m):
+            p = dict.fromkeys(study.SIM_TESTS, 0.5)
+            u = rng.random()
+            if sep == 1.0:
+                p["t-test, 10 folds (df 9)"] = 0.01 if u < 0.10 else 0.5
+                p["5x2cv t-test"] = 0.01 if u < 0.03 else 0.5
+            else:
+                p["t-test, 10 folds (df 9)"] = 0.01 if u < 0.40 else 0.5
+                p["5x2cv t-test"] = 0.01 if u < 0.60 else 0.5
+            rows.append({"separation_b": sep, "replication": i, **p})
+    res = study.Results(params={}, simulation=pd.DataFrame(rows),
+                        sim_truth=pd.DataFrame({"separation_b": [1.0, 0.5], "true difference": [0.0, 0.05]}))
+    comp = study.compare_tests(res, 0.05)
+    d = comp[comp.who == "Dietterich (1998)"].set_index("quantity")
+    assert d.loc["type I error", "reading"] == "as stated" and d.loc["power", "reading"] == "opposite"
+    assert d.loc["type I error", "a - b"] == pytest.approx(-0.07, abs=0.03)
+    disc = 28                                   # nested events: only the 10-fold t rejects in 7 % of 400
+    assert d.loc["type I error", "±"] == pytest.approx(1.96 * np.sqrt(disc / 400 - (disc / 400) ** 2) / 20, rel=0.5)
+    claims = {c.claim.split(" (")[-2]: c.verdict for c in study.comparison_claims(comp, True)}
+    assert claims["Dietterich"] == "partly"
+    assert {c.verdict for c in study.comparison_claims(comp, False)} == {"undecided"}
+
+
+def test_visualization_averages_are_counted_cell_by_cell():
+    """5 of the 9 printed averages (3 classifiers x accuracy, F, AUC) print as our averages; counted by row, none
+    did (the summary said 0 of 9)."""
+    cv = {}
+    for d in study.VIS_DOMAINS.values():
+        X, y = study.load(d)
+        for label in ("NB", "SVM", "Boost"):
+            cv[(d, label, 1, 10)] = weka_cross_validate(study.make_learner_for(label), X, y)
+    vt = study.visualization_table_vs_paper(study.Results(params={}, cv=cv))
+    avg = vt[vt.domain == "Avg"]
+    assert avg["cells agreeing"].sum() == 5 and not avg.agrees.any()
+    summary = study.reproduction_summary(
+        pd.DataFrame({"classifier": ["NB"], "measure": ["Acc"], "agrees": [True]}), pd.DataFrame(
+            columns=["classifier", "measure"]), study.worked_examples(), study.printed_two_domain_tests(),
+        study.friedman_printed(), vt, None).set_index("printed numbers")
+    assert summary.loc["visualization study: the averages", "reproduced exactly"] == 5
+    assert "5 of 9 printed averages agree" in study.visualization_table_note(vt)
+
+
+def test_claims_sentence_counts_printed_checks_apart():
+    from cvrepro.verdicts import Claim, claims_table
+    rows = [Claim(text, "w", "holds", "e") for text in study.PRINTED_CHECKS]
+    rows += [Claim("a data claim", "w", "partly", "e"), Claim("another", "w", "undecided", "e")]
+    text = study.claims_sentence(claims_table(rows))
+    assert "tested on data: Of 2 claims checked, 1 holds partly, 1 is undecided." in text
+    assert "no data can change: Of 6 claims checked, 6 hold." in text
+    with pytest.raises(ValueError, match="PRINTED_CHECKS"):
+        study.claims_sentence(claims_table(rows[1:]))
+    assert "H-measure" in study.NOT_COVERED and "leave-one-out" in study.NOT_COVERED
+
+
+def test_flu_claims_are_undecided_because_the_generator_decides_them():
+    """An additive model (the simple perceptron's class) is within a point of the Bayes classifier on our
+    generator, so the simple-vs-complex claims follow from the generator: undecided, with its verdict as evidence
+    (they once took the generator's verdicts: 2 partly, 1 does not hold, 1 holds at quick)."""
+    c = study.flu_domain_consequences(n=5000)
+    assert c["bayes accuracy"] - c["additive accuracy"] < 0.01 and c["decisions agree"] > 0.9
+    assert study.FLU_OPEN in study.flu_domain_note(c)
+    runs = pd.DataFrame([{"kind": k, "scenario": sc, "classifier": lab, "repetition": r, "error": 0.2 + 0.01 * i,
+                          "ideal error": 0.2, "trivial error": 0.4, "pD": 0.05 * i}
+                         for k, sc in (("none", "none"), ("population drift", "DP"), ("class definition", "MC"))
+                         for i, lab in enumerate(study.FLU_LEARNERS) for r in range(3)])
+    claims = study.flu_claims(runs)
+    assert len(claims) == 4 and {c.verdict for c in claims} == {"undecided"}
+    assert all(c.evidence.startswith(study.FLU_OPEN + ": on our generator") for c in claims)

@@ -207,8 +207,8 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
              {"age_logit": _logit_plus((0.0, 0.0, 0.0, 0.0, -1.5, -1.5)), "poor_penalty": 2.0,
               "severity_weight": 2.2}),
     Scenario("FC", "class definition", "fewer complications: the ages with a high chance of normal remission "
-             "widen to teenagers' and old adults' levels of young adults",
-             {"age_logit": (0.5, 3.0, 3.0, 3.0, 3.0, 0.0)}),
+             "widen from young adults and adults to teenagers and old adults (raised to the adults' level)",
+             {"age_logit": (1.5, 3.5, 3.5, 3.5, 3.5, 1.0)}),
 )}
 
 
