@@ -115,7 +115,7 @@ say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {param
 # **Classes.** WEKA reads the population's file, so its learners are told every class of the population,
 # whether the sample holds it or not (LR keeps a score for each, NB's Laplace prior counts them). Ours are
 # told the same (`study.PopulationClasses`; on kr-vs-k samples our LR is bit-identical to WEKA 3.6 only so,
-# tests/fixtures/weka/vanwinckelen2012-samples.json.gz). In CV a fold is scored against the classes of its
+# tests/fixtures/vanwinckelen2012/weka-samples.json.gz). In CV a fold is scored against the classes of its
 # training set (a model's vote for a class absent from it goes to the most probable present one).
 
 # %%

@@ -320,7 +320,7 @@ def _weka_samples():
     import json
     from pathlib import Path
 
-    path = Path(__file__).parent / "fixtures" / "weka" / "vanwinckelen2012-samples.json.gz"
+    path = Path(__file__).parent / "fixtures" / "vanwinckelen2012" / "weka-samples.json.gz"
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         return json.load(fh)["cases"]
 

@@ -1,4 +1,4 @@
-"""Record WEKA 3.6 itself on notebook 03's samples: tests/fixtures/weka/vanwinckelen2012-samples.json.gz.
+"""Record WEKA 3.6 itself on notebook 03's samples: tests/fixtures/vanwinckelen2012/weka-samples.json.gz.
 
     CVREPRO_WEKA_JAR=/path/weka.jar .venv/bin/python tools/record_vanwinckelen_weka.py
 
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "tests" / "fixtures" / "weka" / "vanwinckelen2012-samples.json.gz"
+OUT = ROOT / "tests" / "fixtures" / "vanwinckelen2012" / "weka-samples.json.gz"
 TEST_ROWS = 1000
 N = 200
 # (population, samples, learner of the study, WEKA class, options, strict JVM)

@@ -259,7 +259,7 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
     and its learners model them all: LR keeps a score for each (the last declared class is the
     reference), NB's Laplace prior counts them. ``fit`` hands ``estimator`` the labels as a
     categorical with ``classes`` declared (our learners then do what WEKA does: on kr-vs-k samples
-    LR is bit-identical to WEKA 3.6 only so, tests/fixtures/weka/vanwinckelen2012-samples.json.gz).
+    LR is bit-identical to WEKA 3.6 only so, tests/fixtures/vanwinckelen2012/weka-samples.json.gz).
     ``predict_proba`` returns the columns of the classes present in the training labels (the CV
     engine scores a sample against the classes it holds); a row whose most probable declared class
     is absent from the training labels is scored by the most probable present one (rare: on two kr-vs-k
@@ -1057,7 +1057,7 @@ def win_share_distances(shares: pd.DataFrame) -> pd.DataFrame:
 WEKA_EVIDENCE = (
     "WEKA 3.6's own Logistic (-R 1e-8 -M 500, trained on the sample as an ARFF file that declares the "
     "population's classes) gives the same predictions as ours on adult and kr-vs-k samples of N = 200 "
-    "(tests/fixtures/weka/vanwinckelen2012-samples.json.gz), and so does its NaiveBayes: the matchups are "
+    "(tests/fixtures/vanwinckelen2012/weka-samples.json.gz), and so does its NaiveBayes: the matchups are "
     "WEKA's at this N, not a defect of our ports. On adult WEKA's LR is 74-79 % accurate (majority rate "
     "76-78 %) while predicting the minority class on 17-33 % of the rows: not the majority class, but a "
     "model of about 100 binary inputs (NominalToBinary of adult's nominal attributes) fitted on 200 rows "
