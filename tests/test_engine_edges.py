@@ -10,7 +10,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.naive_bayes import GaussianNB
 
 from cvrepro import store as store_module
-from cvrepro.engine.inputs import learner_hash
+from cvrepro.engine.inputs import check_inputs, learner_hash
 from cvrepro.profiles import check_run_options
 from cvrepro.runner import CVFailureWarning, run_cv
 from cvrepro.store import ResultStore, verify
@@ -161,6 +161,8 @@ def test_late_errors_now_come_before_any_task(count_tasks):
         run(partitioner_params={"typo": 1})
     with pytest.raises(ValueError, match=r"partitioner_params\['metric'\]"):
         run(partitioner="dbscv", partitioner_params={"metric": "euclid"})
+    for metric in ("heom", "hvdm", "keel"):               # every distance of cvrepro.partition passes
+        check_inputs(["vote"], ["NB"], (2,), 1, "dobscv", {"metric": metric}, None, "auroc")
     with pytest.raises(TypeError, match="learner 'locked' cannot be pickled"):
         run(learners={"locked": Improper(threading.Lock())})
     with pytest.raises(TypeError, match="learner 'locked' cannot be pickled"):

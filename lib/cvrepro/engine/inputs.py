@@ -18,7 +18,7 @@ import pandas as pd
 from sklearn.base import clone
 
 from .. import metrics as M
-from ..partition import make_partitioner
+from ..partition import METRICS, make_partitioner
 from ..store import short_hash
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # lib/cvrepro
@@ -169,7 +169,7 @@ def _check_partitioner_params(partitioner: str, params: dict) -> None:
         allowed = [a for a in allowed if a not in ("n_splits", "random_state")]
         raise ValueError(f"partitioner_params {sorted(params)} for {partitioner!r}: {exc}; its parameters "
                          f"are {allowed}") from None
-    for key, choices in (("metric", ("heom", "hvdm")), ("small_classes", ("error", "warn"))):
+    for key, choices in (("metric", METRICS), ("small_classes", ("error", "warn"))):
         if key in params and getattr(splitter, key, None) not in choices:
             raise ValueError(f"partitioner_params[{key!r}] must be one of {choices}, got {params[key]!r}")
 

@@ -260,12 +260,12 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
     reference), NB's Laplace prior counts them. ``fit`` hands ``estimator`` the labels as a
     categorical with ``classes`` declared (our learners then do what WEKA does: on kr-vs-k samples
     LR is bit-identical to WEKA 3.6 only so, tests/fixtures/vanwinckelen2012/weka-samples.json.gz).
-    ``predict_proba`` returns the columns of the classes present in the training labels (the CV
-    engine scores a sample against the classes it holds); a row whose most probable declared class
-    is absent from the training labels is scored by the most probable present one (rare: on two kr-vs-k
-    and two nursery samples of N = 200, LR's model votes for a class absent from T on 0-3 of 1,300-2,800
-    rows of D \\ T, the other learners on none). Declaring changes LR's predictions (on 3-18 % of those
-    rows), not NB's, C4.5's, IBk's nor RF's once ties go to the population's class order, as they do here.
+    ``predict_proba`` returns the columns of the classes present in the training labels (the CV engine scores a
+    sample against the classes it holds), renormalised to sum to 1; a row whose most probable declared class is
+    absent from the training labels is scored by the most probable present one (rare: on two kr-vs-k and two
+    nursery samples of N = 200, LR's model votes for a class absent from T on 0-3 of 1,300-2,800 rows of D \\ T,
+    the other learners on none). Declaring changes LR's predictions (on 3-18 % of those rows), not NB's, C4.5's,
+    IBk's nor RF's once ties go to the population's class order, as they do here.
     ``estimator_.predict_proba`` has every declared class.
     """
 
@@ -298,7 +298,7 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
         return self
 
     def predict_proba(self, X) -> np.ndarray:
-        return np.asarray(self.estimator_.predict_proba(X))[:, self.columns_]
+        return _given_present(np.asarray(self.estimator_.predict_proba(X))[:, self.columns_])
 
     def predict(self, X) -> np.ndarray:
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
@@ -316,8 +316,15 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
         out = []
         for (train, _), p in zip(splits, probas):
             present = np.bincount(codes[np.asarray(train)], minlength=len(declared)) > 0
-            out.append(np.where(present[where], np.asarray(p, dtype=float)[:, where], 0.0))
+            out.append(_given_present(np.where(present[where], np.asarray(p, dtype=float)[:, where], 0.0)))
         return out
+
+
+def _given_present(p: np.ndarray) -> np.ndarray:
+    """Probabilities of the present classes given that the class is one of them (rows renormalised to sum to
+    1, as the engine requires; a row with no mass on any present class becomes uniform over them)."""
+    total = p.sum(axis=1, keepdims=True)
+    return np.divide(p, total, out=np.full_like(p, 1.0 / p.shape[1]), where=total > 0)
 
 
 def declared(models: dict, classes) -> dict:
