@@ -15,15 +15,35 @@ Many learners, many data sets: :func:`rank_scores`, :func:`average_ranks`,
 :func:`bonferroni_dunn_test`, :func:`holm_test`, :func:`critical_difference`,
 :func:`cd_diagram`.
 
+Post-hoc breadth: :func:`aligned_ranks_test` (Friedman aligned ranks),
+:func:`quade_test`, :func:`posthoc_test` (all pairs, any adjustment),
+:func:`adjust_pvalues` (Holm, Hommel, Benjamini-Hochberg, Finner),
+:func:`shaffer`, :func:`bergmann_hommel`, :func:`effect_size` (Cohen's d,
+Cliff's delta, magnitude labels), :func:`paired_difference_ci`,
+:func:`corrected_difference_ci`, :func:`bayesian_signed_rank`,
+:func:`bayesian_sign` (baycomp, with posterior plots).
+
 Effect size and resampling: :func:`cohens_d`, :func:`label_permutation_test`,
 :func:`bootstrap_error` (e0, .632, .632+), :func:`efron_632_plus`.
 """
+from .adjust import (
+    ADJUSTMENTS,
+    PAIR_ADJUSTMENTS,
+    adjust_pvalues,
+    bergmann_hommel,
+    exhaustive_sets,
+    finner,
+    shaffer,
+)
+from .bayes_across import BayesianAcrossResult, bayesian_sign, bayesian_signed_rank
 from .bayesian import BayesianTTestResult, bayesian_correlated_ttest
 from .cd_diagram import (
     cd_diagram,
     cliques,
     plot_critical_difference,
 )
+from .effect import EffectSize, cliffs_delta, effect_size, magnitude
+from .intervals import DifferenceInterval, corrected_difference_ci, paired_difference_ci
 from .multiple import (
     ControlResult,
     FriedmanResult,
@@ -50,6 +70,8 @@ from .pairwise import (
     wilcoxon_critical_value,
     wilcoxon_signed_rank,
 )
+from .posthoc import RANK_TESTS, pairwise_rank_statistics, posthoc_test
+from .ranktests import RankTestResult, aligned_ranks, aligned_ranks_test, quade_test, quade_weights
 from .resampling import (
     BootstrapResult,
     PermutationTestResult,
@@ -69,6 +91,31 @@ from .ttests import (
 )
 
 __all__ = [
+    "ADJUSTMENTS",
+    "PAIR_ADJUSTMENTS",
+    "RANK_TESTS",
+    "BayesianAcrossResult",
+    "DifferenceInterval",
+    "EffectSize",
+    "RankTestResult",
+    "adjust_pvalues",
+    "aligned_ranks",
+    "aligned_ranks_test",
+    "bayesian_sign",
+    "bayesian_signed_rank",
+    "bergmann_hommel",
+    "cliffs_delta",
+    "corrected_difference_ci",
+    "effect_size",
+    "exhaustive_sets",
+    "finner",
+    "magnitude",
+    "paired_difference_ci",
+    "pairwise_rank_statistics",
+    "posthoc_test",
+    "quade_test",
+    "quade_weights",
+    "shaffer",
     "BayesianTTestResult",
     "BootstrapResult",
     "ControlResult",

@@ -8,7 +8,7 @@ static procedure (Shaffer 1986) and Bergmann & Hommel's (1988) are
 :func:`shaffer` and :func:`bergmann_hommel`, as Garcia & Herrera (2008, JMLR 9,
 Sec. 3 and Table 7) define their adjusted p-values.
 """
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from math import comb
 
@@ -68,7 +68,7 @@ def _pair_pvalues(pvalues, n_learners):
     return p
 
 
-@lru_cache(maxsize=None)
+@cache
 def _true_counts(k):
     """S(k): the possible numbers of simultaneously true pairwise hypotheses (Shaffer 1986)."""
     if k <= 1:
@@ -95,7 +95,7 @@ def _set_partitions(k):
     return np.array(rows)
 
 
-@lru_cache(maxsize=None)
+@cache
 def exhaustive_sets(k):
     """The exhaustive sets of pairwise hypotheses of k learners (Garcia & Herrera 2008, Sec. 3.2),
     as a boolean matrix (set x pair): the pairs within the blocks of a partition of the learners;
@@ -106,7 +106,9 @@ def exhaustive_sets(k):
     labels = _set_partitions(k)
     i, j = np.array(list(combinations(range(k), 2))).T
     sets = labels[:, i] == labels[:, j]
-    return sets[sets.any(axis=1)]
+    sets = sets[sets.any(axis=1)]
+    sets.flags.writeable = False   # cached: shared by every call
+    return sets
 
 
 def bergmann_hommel(pvalues, n_learners):
