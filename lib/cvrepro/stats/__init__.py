@@ -71,7 +71,14 @@ from .pairwise import (
     wilcoxon_signed_rank,
 )
 from .posthoc import RANK_TESTS, pairwise_rank_statistics, posthoc_test
-from .ranktests import RankTestResult, aligned_ranks, aligned_ranks_test, quade_test, quade_weights
+from .ranktests import (
+    RankTestResult,
+    aligned_ranks,
+    aligned_ranks_test,
+    quade_mean_ranks,
+    quade_test,
+    quade_weights,
+)
 from .resampling import (
     BootstrapResult,
     PermutationTestResult,
@@ -113,6 +120,7 @@ __all__ = [
     "paired_difference_ci",
     "pairwise_rank_statistics",
     "posthoc_test",
+    "quade_mean_ranks",
     "quade_test",
     "quade_weights",
     "shaffer",

@@ -16,7 +16,7 @@ from scipy import stats
 from ._checks import check_alpha, score_table
 from .adjust import ADJUSTMENTS, PAIR_ADJUSTMENTS, adjust_pvalues, bergmann_hommel, shaffer
 from .multiple import average_ranks
-from .ranktests import aligned_ranks, quade_test
+from .ranktests import aligned_ranks, quade_mean_ranks
 
 __all__ = ["RANK_TESTS", "pairwise_rank_statistics", "posthoc_test"]
 
@@ -31,7 +31,7 @@ def _mean_ranks_and_se(table, test, higher_is_better):
         return aligned_ranks(table, higher_is_better).mean(axis=0), np.sqrt(k * (n * k + 1) / 6.0)
     if test == "quade":
         se = np.sqrt(k * (k + 1) * (2 * n + 1) * (k - 1) / (18.0 * n * (n + 1)))
-        return quade_test(table, higher_is_better).average_ranks, se
+        return quade_mean_ranks(table, higher_is_better), se
     raise ValueError(f"unknown rank test {test!r}; use one of {RANK_TESTS}")
 
 

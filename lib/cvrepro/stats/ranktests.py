@@ -18,7 +18,7 @@ from scipy import stats
 from ._checks import score_table
 from .multiple import rank_scores
 
-__all__ = ["RankTestResult", "aligned_ranks", "aligned_ranks_test", "quade_test", "quade_weights"]
+__all__ = ["RankTestResult", "aligned_ranks", "aligned_ranks_test", "quade_mean_ranks", "quade_test", "quade_weights"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,14 @@ def quade_weights(scores):
     return pd.Series(stats.rankdata(values.max(axis=1) - values.min(axis=1)), index=table.index)
 
 
+def quade_mean_ranks(scores, higher_is_better=True):
+    """T_j = W_j / (N (N + 1) / 2), W_j = sum_i Q_i r_ij: the learners' weighted mean ranks, 1 = best."""
+    table = score_table(scores)
+    n = table.shape[0]
+    w = quade_weights(table).to_numpy()[:, None] * rank_scores(table, higher_is_better).to_numpy()
+    return pd.Series(w.sum(axis=0) / (n * (n + 1) / 2.0), index=table.columns)
+
+
 def quade_test(scores, higher_is_better=True):
     """Quade's test: ``S_ij = Q_i (r_ij - (k + 1) / 2)``, ``A = N (N + 1)(2N + 1) k (k + 1)(k - 1) / 72``,
     ``B = sum_j S_j^2 / N``, ``F = (N - 1) B / (A - B)`` with (k - 1, (k - 1)(N - 1)) df. The
@@ -79,5 +87,4 @@ def quade_test(scores, higher_is_better=True):
                          "(A = B, F infinite); report the unanimous ranking instead")
     f = float((n - 1) * b / (a - b))
     df = (k - 1, (k - 1) * (n - 1))
-    t_j = pd.Series((q * r).sum(axis=0) / (n * (n + 1) / 2.0), index=table.columns)
-    return RankTestResult(f, float(stats.f.sf(f, *df)), df, t_j, "quade")
+    return RankTestResult(f, float(stats.f.sf(f, *df)), df, quade_mean_ranks(table, higher_is_better), "quade")
