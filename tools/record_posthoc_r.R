@@ -38,13 +38,24 @@ to_json <- function(x) {
 
 upper <- function(m) { k <- ncol(m); p <- generatePairs(k, NULL); as.numeric(m[p]) }  # combinations order
 
-rank_case <- function(id, data) {
-  data <- as.matrix(data)
+# digits: the scores' decimals; R then sees round(scores * 10^digits) * k, integers divisible by k, so that
+# aligned scores and ranges that tie in decimal arithmetic tie exactly in floating point (every statistic
+# here is invariant to that scaling).
+closed_bergmann <- function(raw, k) {   # Garcia & Herrera's APV without scmamp's running maximum
+  pairs <- generatePairs(k, NULL); m <- matrix(NA, k, k); m[pairs] <- raw; m[pairs[, 2:1]] <- raw
+  sapply(seq_len(nrow(pairs)), function(i) min(1, max(unlist(lapply(exhaustive.sets[[k]], function(s)
+    if (any(colSums(pairs[i, ] == s) == 2)) ncol(s) * min(m[t(s)]))))))
+}
+
+rank_case <- function(id, data, digits = NA) {
+  scores <- as.matrix(data)
   k <- ncol(data)
+  data <- if (is.na(digits)) scores else round(scores * 10^digits) * k
   fr <- friedmanPost(data)
   raw <- upper(fr)
   q <- quade.test(data)
-  out <- list(id = id, learners = colnames(data), scores = lapply(seq_len(nrow(data)), function(i) data[i, ]),
+  out <- list(id = id, learners = colnames(data),
+              scores = lapply(seq_len(nrow(scores)), function(i) scores[i, ]),
               aligned_statistic = unname(friedmanAlignedRanksTest(data)$statistic),
               aligned_pvalue = friedmanAlignedRanksTest(data)$p.value,
               quade_statistic = unname(quadeTest(data)$statistic), quade_pvalue = quadeTest(data)$p.value,
@@ -52,20 +63,23 @@ rank_case <- function(id, data) {
               friedman_p = raw, aligned_p = upper(friedmanAlignedRanksPost(data)), quade_p = upper(quadePost(data)),
               shaffer = upper(adjustShaffer(fr)), holm = p.adjust(raw, "holm"), hommel = p.adjust(raw, "hommel"),
               bh = p.adjust(raw, "BH"), finner = adjustFinner(raw))
-  if (k <= 8) out$bergmann <- upper(suppressMessages(adjustBergmannHommel(fr)))
+  if (k <= 8) {
+    out$bergmann_scmamp <- upper(suppressMessages(adjustBergmannHommel(fr)))
+    out$bergmann <- closed_bergmann(raw, k)
+  }
   out
 }
 
 set.seed(20081201)
-rank_cases <- list(rank_case("garcia_herrera_2008", data.gh.2008))
-for (k in 3:8) {
+rank_cases <- list(rank_case("garcia_herrera_2008", data.gh.2008, digits = 3))
+for (k in 3:8) {   # full precision: no ties
   n <- c(12, 10, 24, 15, 30, 18)[k - 2]
-  data <- matrix(round(runif(n * k, 0.6, 0.95) + rep(seq(0, 0.04, length.out = k), each = n), 3), n, k)
+  data <- matrix(runif(n * k, 0.6, 0.95) + rep(seq(0, 0.04, length.out = k), each = n), n, k)
   colnames(data) <- paste0("L", seq_len(k))
   rank_cases[[length(rank_cases) + 1]] <- rank_case(sprintf("uniform_k%d_n%d", k, n), data)
 }
 tied <- matrix(round(runif(16 * 4, 0.7, 0.8), 2), 16, 4, dimnames = list(NULL, c("A", "B", "C", "D")))
-rank_cases[[length(rank_cases) + 1]] <- rank_case("ties_k4_n16", tied)
+rank_cases[[length(rank_cases) + 1]] <- rank_case("ties_k4_n16", tied, digits = 2)
 
 effect_cases <- lapply(list(c(0, 0.2), c(3, 0.05), c(5, 0.1), c(7, 0.3), c(11, 0.6), c(13, 1.0), c(17, 2.0)),
                        function(par) {

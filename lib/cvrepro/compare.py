@@ -15,6 +15,13 @@ design (Japkowicz & Shah; Demšar 2006; Benavoli et al. 2017):
   and per pair the Wilcoxon signed-rank test and the Bayesian signed-rank test
   (baycomp) with the ROPE.
 
+Beside them (:mod:`cvrepro.stats`): per pair a confidence interval of the mean
+difference (corrected variance within a data set, paired t across data
+sets), across data sets Cohen's d_z and Cliff's delta with magnitude labels
+and the Bayesian sign test, and a table of all pairs by Friedman, aligned
+ranks or Quade statistics with the adjustment the user chooses (``posthoc``,
+``adjust``; Holm by default, Shaffer or Bergmann-Hommel for more power).
+
 Every run goes through the engine's store (:func:`cvrepro.runner.run_cv`):
 cached, resumable, the same numbers whatever the number of workers. The
 result, :class:`Comparison`, holds tidy tables, states in words what can and
@@ -36,19 +43,33 @@ import pandas as pd
 from .convergence import FixedIterations, KSCriterion, RankCriterion
 from .runner import run_cv
 from .stats import (
+    ADJUSTMENTS,
+    PAIR_ADJUSTMENTS,
+    RANK_TESTS,
+    aligned_ranks_test,
     bayesian_correlated_ttest,
+    bayesian_sign,
+    bayesian_signed_rank,
+    corrected_difference_ci,
     corrected_repeated_kfold_ttest,
     critical_difference,
+    effect_size,
     friedman_test,
     holm,
     holm_test,
+    paired_difference_ci,
     paired_ttest,
+    posthoc_test,
+    quade_test,
     wilcoxon_signed_rank,
 )
 
 __all__ = ["compare", "lessons", "describe_lessons", "read_csv", "Comparison", "STOPPING_RULES", "CAPTIONS"]
 
 STOPPING_RULES = ("rank", "ks")
+_RANK_TEST_NAMES = {"friedman": "Friedman", "aligned": "Friedman aligned", "quade": "Quade"}
+_ADJUST_NAMES = {"bonferroni": "Bonferroni", "holm": "Holm", "hommel": "Hommel", "bh": "Benjamini-Hochberg",
+                 "finner": "Finner", "shaffer": "Shaffer's static procedure", "bergmann": "Bergmann-Hommel"}
 _HIGHER_IS_BETTER = {"auroc", "accuracy", "kappa", "keel_auc", "f_measure", "precision", "recall", "info_score"}
 
 
@@ -57,9 +78,14 @@ CAPTIONS = {
                  "deviation over repetitions and the number of repetitions (every learner on a data set gets "
                  "those of the slowest to settle).",
     "figure": "Mean {metric} per learner with +-1 standard deviation over repetitions.",
-    "pairwise": "Every pair of learners on each data set: mean difference (a - b), the corrected repeated "
-                "k-fold t-test (p, Holm-adjusted p_holm over the pairs) and the Bayesian correlated t-test "
-                "(P(a better), P(equivalent within the ROPE), P(b better)).",
+    "pairwise": "Every pair of learners on each data set: mean difference (a - b) with its confidence interval "
+                "(ci_low, ci_high; corrected variance), the corrected repeated k-fold t-test (p, Holm-adjusted "
+                "p_holm over the pairs) and the Bayesian correlated t-test (P(a better), P(equivalent within the "
+                "ROPE), P(b better)).",
+    "across": "Every pair over the data sets: wins, mean difference with its paired t interval, Cohen's d_z and "
+              "Cliff's delta with magnitude labels, Wilcoxon (p, Holm-adjusted p_holm), the Bayesian signed-rank "
+              "test (p_a_better, p_rope, p_b_better) and the Bayesian sign test (sign_*).",
+    "posthoc": "Every pair by the {test} rank statistic (z, unadjusted p) and {adjust}'s adjusted p-value.",
     "lessons": "The verdict of each pair under compare()'s procedure beside the shortcuts the papers warn "
                "against, on the same data: plain stratified CV (Moreno-Torres et al. 2012), a fixed number of "
                "repetitions (Raeder et al. 2010), and the naive paired t-test on the same folds "
@@ -121,7 +147,9 @@ class Comparison:
     """What :func:`compare` found. Tables: ``folds`` (per-fold scores), ``estimates`` (per data set and
     learner: mean, standard deviation over repetitions, repetitions), ``repetitions`` (what the stopping
     rule decided per cell), ``pairwise`` (per data set and pair), ``across`` (per pair over data sets, or
-    empty), ``ranks`` (Friedman/Holm, or empty); ``friedman``: the Friedman result (or None)."""
+    empty), ``ranks`` (Friedman/Holm, or empty), ``posthoc`` (all pairs by the chosen rank statistic and
+    adjustment, or empty); ``friedman``: the Friedman result (or None); ``omnibus``: the aligned ranks or
+    Quade test when chosen (or None)."""
 
     metric: str
     k: int
@@ -136,6 +164,9 @@ class Comparison:
     across: pd.DataFrame = field(default_factory=pd.DataFrame)
     ranks: pd.DataFrame = field(default_factory=pd.DataFrame)
     friedman: object = None
+    posthoc: pd.DataFrame = field(default_factory=pd.DataFrame)
+    omnibus: object = None
+    confidence: float = 0.95
 
     @property
     def datasets(self) -> list[str]:
@@ -153,7 +184,7 @@ class Comparison:
             caveat = ([f"With {n} data sets no Wilcoxon test can reach p < {self.alpha} (its smallest "
                        f"p-value is {floor:.3g}): add data sets, or read the Bayesian probabilities."]
                       if floor >= self.alpha else [])
-            return caveat + [_across_sentence(r, self) for r in self.across.itertuples()]
+            return caveat + [_across_sentence(r, self) for r in self.across.itertuples()] + [_posthoc_sentence(self)]
         return [_single_sentence(r, self) for r in self.pairwise.itertuples()]
 
     def design(self) -> str:
@@ -188,6 +219,18 @@ class Comparison:
         fig.tight_layout()
         return fig
 
+    def plot_posterior(self, a: str, b: str, test: str = "signed-rank"):
+        """baycomp's posterior of ``a`` against ``b`` over the data sets (``test``: "signed-rank" or "sign")."""
+        if len(self.datasets) < 2:
+            raise ValueError("a posterior over data sets needs two or more data sets; on one data set the "
+                             "pairwise table holds the Bayesian correlated t-test")
+        tests = {"signed-rank": bayesian_signed_rank, "sign": bayesian_sign}
+        if test not in tests:
+            raise ValueError(f"test must be 'signed-rank' or 'sign', got {test!r}")
+        sign = 1.0 if self.metric in _HIGHER_IS_BETTER else -1.0
+        means = self.estimates.pivot(index="dataset", columns="learner", values="mean")
+        return tests[test](sign * means[a].to_numpy(), sign * means[b].to_numpy(), rope=self.rope).plot((a, b))
+
     def report(self, path) -> Path:
         """Write ``report.md``, ``report.html`` and ``estimates.png`` into folder ``path``; returns it."""
         folder = Path(path)
@@ -196,7 +239,12 @@ class Comparison:
         fig.savefig(folder / "estimates.png", dpi=150, bbox_inches="tight")
         sections = [("Estimates", self.estimates), ("Repetitions", self.repetitions),
                     ("Pairs within each data set", self.pairwise), ("Pairs across data sets", self.across),
-                    ("Ranks", self.ranks)]
+                    ("Ranks", self.ranks), ("All pairs by ranks", self.posthoc)]
+        figures = []
+        for r in self.across.itertuples():
+            name = f"posterior_{len(figures)}.png"
+            self.plot_posterior(r.a, r.b).savefig(folder / name, dpi=120, bbox_inches="tight")
+            figures.append((f"{r.a} vs {r.b}", name))
         md = ["# Classifier comparison", "", self.design(), "", "## Conclusions", "",
               *[f"- {s}" for s in self.conclusions()], "", "![estimates](estimates.png)", ""]
         html = ["<!doctype html><meta charset='utf-8'><title>Classifier comparison</title>",
@@ -206,6 +254,9 @@ class Comparison:
             if len(table):
                 md += [f"## {title}", "", table.round(4).to_markdown(index=False), ""]
                 html += [f"<h2>{title}</h2>", table.round(4).to_html(index=False, border=0)]
+        if figures:
+            md += ["## Bayesian signed-rank posteriors", "", *[f"![{t}]({n})" for t, n in figures], ""]
+            html += ["<h2>Bayesian signed-rank posteriors</h2>", *[f"<img src='{n}' alt='{t}'>" for t, n in figures]]
         (folder / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
         (folder / "report.html").write_text("\n".join(html) + "\n", encoding="utf-8")
         return folder
@@ -218,7 +269,24 @@ def _single_sentence(r, c: Comparison) -> str:
                else f"not significant after Holm (p = {r.p_holm:.3g})")
     return (f"{r.dataset}: {better} scores {diff:.4f} {c.metric} above {worse} over {r.repetitions} repetitions "
             f"of {c.k}-fold CV; corrected t-test {verdict}; P({better} practically better) = {p_better:.2f}, "
-            f"P(equivalent within +-{c.rope}) = {r.p_rope:.2f}.")
+            f"P(equivalent within +-{c.rope}) = {r.p_rope:.2f}; {_interval_clause(r, c)} (corrected variance).")
+
+
+def _interval_clause(r, c: Comparison) -> str:
+    return f"{c.confidence:.0%} CI of the mean difference {r.a} - {r.b}: [{r.ci_low:.4f}, {r.ci_high:.4f}]"
+
+
+def _posthoc_sentence(c: Comparison) -> str:
+    t = c.posthoc
+    method = f"{_RANK_TEST_NAMES[t.attrs['test']]} rank statistics, {_ADJUST_NAMES[t.attrs['adjust']]}"
+    if c.omnibus is not None:
+        method += f"; {c.omnibus.test} test p = {c.omnibus.pvalue:.3g}"
+    found = t[t.reject]
+    if found.empty:
+        return f"All pairs ({method}): no pair differs significantly (smallest adjusted p = {t.p_adjusted.min():.3g})."
+    pairs = "; ".join(f"{r.a if r.z < 0 else r.b} over {r.b if r.z < 0 else r.a} (p = {r.p_adjusted:.3g})"
+                      for r in found.itertuples())
+    return f"All pairs ({method}): significant at {c.alpha}: {pairs}."
 
 
 def _across_sentence(r, c: Comparison) -> str:
@@ -226,12 +294,16 @@ def _across_sentence(r, c: Comparison) -> str:
     wins = max(r.wins_a, r.wins_b)
     p_better = r.p_a_better if better == r.a else r.p_b_better
     verdict = "significant" if r.p_holm < c.alpha else "not significant"
+    sign_better = r.sign_a_better if better == r.a else r.sign_b_better
     return (f"{better} beats {worse} on {wins} of {r.n_datasets} data sets; Wilcoxon {verdict} after Holm "
             f"(p = {r.p_holm:.3g}); P({better} practically better) = {p_better:.2f}, P(equivalent within "
-            f"+-{c.rope}) = {r.p_rope:.2f} (Bayesian signed-rank).")
+            f"+-{c.rope}) = {r.p_rope:.2f} (Bayesian signed-rank; sign test: {sign_better:.2f}); "
+            f"{_interval_clause(r, c)}; Cliff's delta {r.cliffs_delta:+.2f} ({r.cliff_magnitude}), Cohen's d_z "
+            f"{r.cohen_dz:+.2f} ({r.dz_magnitude}).")
 
 
-def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign: float) -> pd.DataFrame:
+def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign: float,
+                     confidence: float) -> pd.DataFrame:
     rows = []
     for dataset, g in folds.groupby("dataset", sort=False, observed=True):
         wide = g.pivot_table(index=["iteration", "fold"], columns="learner", values=metric, observed=True)
@@ -240,8 +312,10 @@ def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign
             sa, sb = sign * wide[a].to_numpy(), sign * wide[b].to_numpy()
             t = corrected_repeated_kfold_ttest(sa, sb, k)
             bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
+            ci = corrected_difference_ci(sa, sb, k, confidence)
             rows.append({"dataset": dataset, "a": a, "b": b, "repetitions": len(sa) // k,
-                         "difference": float(np.mean(sa - sb)), "t": t.statistic, "p": t.pvalue,
+                         "difference": float(np.mean(sa - sb)), "ci_low": ci.low, "ci_high": ci.high,
+                         "t": t.statistic, "p": t.pvalue,
                          "p_a_better": bayes.p_a_better, "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better})
     table = pd.DataFrame(rows)
     table["p_holm"] = np.nan
@@ -250,17 +324,36 @@ def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign
     return table
 
 
-def _pairwise_across(means: pd.DataFrame, rope: float, sign: float) -> pd.DataFrame:
-    import baycomp
+def _spread_or_nan(f, *args):
+    """f(*args), or None where the differences are constant (t interval and d_z undefined)."""
+    try:
+        return f(*args)
+    except ValueError as err:
+        if "zero" in str(err) or "constant" in str(err):
+            return None
+        raise
 
+
+def _effects_and_interval(sa, sb, confidence: float) -> dict:
+    ci = _spread_or_nan(paired_difference_ci, sa, sb, confidence)
+    dz = _spread_or_nan(effect_size, sa, sb, "cohen_paired")
+    cliff = effect_size(sa, sb, "cliff")
+    return {"ci_low": ci.low if ci else np.nan, "ci_high": ci.high if ci else np.nan,
+            "cohen_dz": dz.value if dz else np.nan, "dz_magnitude": dz.magnitude if dz else "undefined",
+            "cliffs_delta": cliff.value, "cliff_magnitude": cliff.magnitude}
+
+
+def _pairwise_across(means: pd.DataFrame, rope: float, sign: float, confidence: float) -> pd.DataFrame:
     rows = []
     for a, b in combinations(means.columns, 2):
         sa, sb = sign * means[a].to_numpy(), sign * means[b].to_numpy()
         w = wilcoxon_signed_rank(sa, sb)
-        p_a, p_rope, p_b = baycomp.SignedRankTest.probs(sa, sb, rope=rope, random_state=0)
+        sr, st = bayesian_signed_rank(sa, sb, rope=rope), bayesian_sign(sa, sb, rope=rope)
         rows.append({"a": a, "b": b, "n_datasets": len(sa), "wins_a": int(np.sum(sa > sb)),
                      "wins_b": int(np.sum(sb > sa)), "mean_difference": float(np.mean(sa - sb)),
-                     "p": w.pvalue, "p_a_better": p_a, "p_rope": p_rope, "p_b_better": p_b})
+                     **_effects_and_interval(sa, sb, confidence),
+                     "p": w.pvalue, "p_a_better": sr.p_a_better, "p_rope": sr.p_rope, "p_b_better": sr.p_b_better,
+                     "sign_a_better": st.p_a_better, "sign_rope": st.p_rope, "sign_b_better": st.p_b_better})
     table = pd.DataFrame(rows)
     table["p_holm"] = holm(table["p"].to_numpy())[0] if len(table) else []
     return table
@@ -276,9 +369,27 @@ def _ranks(means: pd.DataFrame, alpha: float, higher: bool):
     return table.sort_values("average_rank", ignore_index=True), fr
 
 
+def _all_pairs(means: pd.DataFrame, test: str, adjust: str, alpha: float, higher: bool):
+    omnibus = {"aligned": aligned_ranks_test, "quade": quade_test}.get(test)
+    table = posthoc_test(means, test=test, adjust=adjust, alpha=alpha, higher_is_better=higher)
+    return table, omnibus(means, higher) if omnibus else None
+
+
+def _check_posthoc(posthoc: str, adjust: str, learners, confidence: float) -> None:
+    if posthoc not in RANK_TESTS:
+        raise ValueError(f"posthoc={posthoc!r}: use one of {RANK_TESTS}")
+    if adjust not in ADJUSTMENTS + PAIR_ADJUSTMENTS:
+        raise ValueError(f"adjust={adjust!r}: use one of {ADJUSTMENTS + PAIR_ADJUSTMENTS}")
+    if adjust == "bergmann" and len(learners) > 9:
+        raise ValueError(f"adjust='bergmann' handles up to 9 learners, got {len(learners)}: use adjust='shaffer'")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+
+
 def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, partitioner: str = "dobscv",
             stopping="rank", max_repetitions: int = 30, rope: float = 0.01, alpha: float = 0.05, store=None,
-            n_jobs: int = 1, seed: int = 0, progress: bool = True) -> Comparison:
+            n_jobs: int = 1, seed: int = 0, progress: bool = True, posthoc: str = "friedman",
+            adjust: str = "holm", confidence: float = 0.95) -> Comparison:
     """Compare ``learners`` on ``data`` as the five papers advise; returns a :class:`Comparison`.
 
     ``data``: a catalog name, a ``(name, X, y)`` tuple, a Dataset or a DataFrame (with ``target``, the
@@ -287,11 +398,14 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
     ``"ks"`` or a fixed number of repetitions; ``max_repetitions`` caps it. Every learner on a data set
     gets the repetitions of the slowest to settle, so the tests are paired. ``store``: the engine's
     results folder (None: a temporary one). ``rope``: half-width of practical equivalence in the
-    metric's unit.
+    metric's unit. ``posthoc`` ("friedman", "aligned", "quade") and ``adjust`` ("holm", "hommel", "bh",
+    "finner", "bonferroni", "shaffer", "bergmann") choose the all-pairs table over data sets;
+    ``confidence``: the level of the intervals of mean differences.
     """
     if metric not in _HIGHER_IS_BETTER | {"error_rate", "rmse", "fpr"}:
         raise ValueError(f"unknown metric {metric!r}; e.g. auroc, accuracy, error_rate, rmse")
     factory = _stopping_factory(stopping, max_repetitions)
+    _check_posthoc(posthoc, adjust, learners, confidence)
     datasets = _as_datasets(data, target)
     with tempfile.TemporaryDirectory(prefix="cvrepro-compare-") as tmp:
         common = dict(folds=(k,), partitioner=partitioner, store=store if store is not None else tmp,
@@ -307,11 +421,13 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
     stopped = first.stopping.rename(columns={"n_iterations": "n_repetitions"})[
         ["dataset", "learner", "n_repetitions", "capped"]]
     result = Comparison(metric, k, partitioner, str(stopping), rope, alpha, folds, estimates, stopped,
-                        _pairwise_within(folds, metric, k, rope, sign))
+                        _pairwise_within(folds, metric, k, rope, sign, confidence), confidence=confidence)
     if estimates.dataset.nunique() > 1 and estimates.learner.nunique() > 1:
         means = estimates.pivot(index="dataset", columns="learner", values="mean")[result.learners]
-        result.across = _pairwise_across(means, rope, sign)
-        result.ranks, result.friedman = _ranks(means, alpha, metric in _HIGHER_IS_BETTER)
+        higher = metric in _HIGHER_IS_BETTER
+        result.across = _pairwise_across(means, rope, sign, confidence)
+        result.ranks, result.friedman = _ranks(means, alpha, higher)
+        result.posthoc, result.omnibus = _all_pairs(means, posthoc, adjust, alpha, higher)
     return result
 
 

@@ -91,3 +91,13 @@ def check_alternative(alternative):
         raise ValueError(
             f"alternative must be 'two-sided', 'greater' or 'less', got {alternative!r}")
     return alternative
+
+
+def round_noise(x, digits=12):
+    """``x`` rounded to ``digits`` significant digits of its largest magnitude, so that values equal in
+    decimal arithmetic (0.9 - 0.7 and 0.8 - 0.6) tie as they do by hand instead of differing by 1e-16."""
+    x = np.asarray(x, dtype=float)
+    top = np.max(np.abs(x)) if x.size else 0.0
+    if top == 0:
+        return x
+    return np.round(x, int(digits - np.ceil(np.log10(top))))

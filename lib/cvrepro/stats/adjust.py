@@ -111,10 +111,13 @@ def exhaustive_sets(k):
     return sets
 
 
-def bergmann_hommel(pvalues, n_learners):
+def bergmann_hommel(pvalues, n_learners, monotone=False):
     """Bergmann-Hommel: for pair i, the largest ``|I| min_{h in I} p_h`` over the exhaustive sets I
-    that hold i, capped at 1. ``pvalues`` as for :func:`shaffer`; up to 9 learners."""
+    that hold i, capped at 1: the smallest level at which the closed test rejects pair i (Garcia &
+    Herrera 2008, Table 7). ``monotone=True`` also takes the running maximum over the sorted raw
+    p-values, as R's scmamp does (never smaller). ``pvalues`` as for :func:`shaffer`; up to 9 learners."""
     p = _pair_pvalues(pvalues, n_learners)
     sets = exhaustive_sets(n_learners)
     bound = sets.sum(axis=1) * np.where(sets, p, np.inf).min(axis=1)
-    return np.minimum(np.where(sets, bound[:, None], 0.0).max(axis=0), 1.0)
+    adjusted = np.minimum(np.where(sets, bound[:, None], 0.0).max(axis=0), 1.0)
+    return _step_down(p, lambda ps: adjusted[np.argsort(p, kind="stable")]) if monotone else adjusted

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import special, stats
 
-from ._checks import score_table
+from ._checks import round_noise, score_table
 from .multiple import rank_scores
 
 __all__ = ["RankTestResult", "aligned_ranks", "aligned_ranks_test", "quade_mean_ranks", "quade_test", "quade_weights"]
@@ -37,7 +37,7 @@ def aligned_ranks(scores, higher_is_better=True):
     """Ranks 1..kN of the aligned scores (score minus its data set's mean), 1 = best, ties averaged."""
     table = score_table(scores)
     values = table.to_numpy() * (1 if higher_is_better else -1)
-    aligned = values - values.mean(axis=1, keepdims=True)
+    aligned = round_noise(values - values.mean(axis=1, keepdims=True))
     ranks = stats.rankdata(-aligned.ravel()).reshape(aligned.shape)
     return pd.DataFrame(ranks, index=table.index, columns=table.columns)
 
@@ -60,7 +60,7 @@ def quade_weights(scores):
     """Q_i: the rank of each data set's range (max - min over learners), ties averaged."""
     table = score_table(scores)
     values = table.to_numpy()
-    return pd.Series(stats.rankdata(values.max(axis=1) - values.min(axis=1)), index=table.index)
+    return pd.Series(stats.rankdata(round_noise(values.max(axis=1) - values.min(axis=1))), index=table.index)
 
 
 def quade_mean_ranks(scores, higher_is_better=True):
@@ -72,19 +72,20 @@ def quade_mean_ranks(scores, higher_is_better=True):
 
 
 def quade_test(scores, higher_is_better=True):
-    """Quade's test: ``S_ij = Q_i (r_ij - (k + 1) / 2)``, ``A = N (N + 1)(2N + 1) k (k + 1)(k - 1) / 72``,
-    ``B = sum_j S_j^2 / N``, ``F = (N - 1) B / (A - B)`` with (k - 1, (k - 1)(N - 1)) df. The
-    average ranks reported are ``W_j / (N (N + 1) / 2)`` with ``W_ij = Q_i r_ij``."""
+    """Quade's test as R's ``stats::quade.test`` (Conover 1999): ``S_ij = Q_i (r_ij - (k + 1) / 2)``,
+    ``A = sum_ij S_ij^2`` (without ties ``N (N + 1)(2N + 1) k (k + 1)(k - 1) / 72``, the form Garcia et al.
+    print), ``B = sum_j S_j^2 / N``, ``F = (N - 1) B / (A - B)`` with (k - 1, (k - 1)(N - 1)) df; the
+    average ranks reported are :func:`quade_mean_ranks`. A = B (every data set ranks the learners alike
+    and all ranges tie) gives F = NaN and p = (k!)^(1 - N), as R."""
     table = score_table(scores)
     n, k = table.shape
     r = rank_scores(table, higher_is_better).to_numpy()
-    q = quade_weights(table).to_numpy()[:, None]
-    s_j = (q * (r - (k + 1) / 2.0)).sum(axis=0)
-    a = n * (n + 1) * (2 * n + 1) * k * (k + 1) * (k - 1) / 72.0
-    b = np.sum(s_j ** 2) / n
-    if a - b <= 1e-12 * a:
-        raise ValueError("Quade's test is undefined: every data set ranks the learners identically "
-                         "(A = B, F infinite); report the unanimous ranking instead")
-    f = float((n - 1) * b / (a - b))
+    s = quade_weights(table).to_numpy()[:, None] * (r - (k + 1) / 2.0)
+    a, b = np.sum(s ** 2), np.sum(s.sum(axis=0) ** 2) / n
     df = (k - 1, (k - 1) * (n - 1))
-    return RankTestResult(f, float(stats.f.sf(f, *df)), df, quade_mean_ranks(table, higher_is_better), "quade")
+    if a == b:
+        f, p = np.nan, float(np.exp((1 - n) * special.gammaln(k + 1)))
+    else:
+        f = float((n - 1) * b / (a - b))
+        p = float(stats.f.sf(f, *df))
+    return RankTestResult(f, p, df, quade_mean_ranks(table, higher_is_better), "quade")
