@@ -9,7 +9,17 @@ import pytest
 
 from cvrepro.compare import compare
 from cvrepro.datasets import load_dataset
-from cvrepro.stats import bayesian_correlated_ttest, corrected_repeated_kfold_ttest, friedman_test
+from cvrepro.stats import (
+    aligned_ranks_test,
+    bayesian_correlated_ttest,
+    bayesian_sign,
+    corrected_difference_ci,
+    corrected_repeated_kfold_ttest,
+    effect_size,
+    friedman_test,
+    paired_difference_ci,
+    posthoc_test,
+)
 
 
 @pytest.fixture(scope="module")
@@ -18,10 +28,18 @@ def one(tmp_path_factory):
                    store=tmp_path_factory.mktemp("store"))
 
 
+MANY = dict(data=["sonar", "vote", "breast-w"], learners=["NB", "C4.5", "5-NN"], k=3, stopping="rank",
+            max_repetitions=4, progress=False)
+
+
 @pytest.fixture(scope="module")
-def many():
-    return compare(["sonar", "vote", "breast-w"], ["NB", "C4.5", "5-NN"], k=3, stopping="rank",
-                   max_repetitions=4, progress=False)
+def many_store(tmp_path_factory):
+    return tmp_path_factory.mktemp("many")
+
+
+@pytest.fixture(scope="module")
+def many(many_store):
+    return compare(**MANY, store=many_store)
 
 
 def test_one_data_set_uses_the_corrected_and_the_bayesian_correlated_t_tests(one):
@@ -55,6 +73,47 @@ def test_many_data_sets_rank_with_friedman_and_compare_pairs_with_baycomp(many):
     # three data sets: no Wilcoxon p-value can go below 0.25, and the conclusions say so
     assert many.conclusions()[0].startswith("With 3 data sets no Wilcoxon test can reach p < 0.05")
     assert (many.across.p >= 0.25).all()
+
+
+def test_one_data_set_gives_the_corrected_interval_of_each_difference(one):
+    wide = one.folds.pivot_table(index=["iteration", "fold"], columns="learner", values="auroc")
+    ci = corrected_difference_ci(wide["NB"].to_numpy(), wide["C4.5"].to_numpy(), 3)
+    row = one.pairwise.iloc[0]
+    assert (row.ci_low, row.ci_high) == (ci.low, ci.high) and row.ci_low < row.difference < row.ci_high
+    assert f"95% CI of the mean difference NB - C4.5: [{ci.low:.4f}, {ci.high:.4f}]" in one.conclusions()[0]
+
+
+def test_many_data_sets_add_intervals_effect_sizes_the_sign_test_and_all_pairs(many):
+    means = many.estimates.pivot(index="dataset", columns="learner", values="mean")[many.learners]
+    row = many.across.iloc[0]
+    a, b = means[row.a].to_numpy(), means[row.b].to_numpy()
+    ci, cliff, dz = paired_difference_ci(a, b), effect_size(a, b, "cliff"), effect_size(a, b, "cohen_paired")
+    sign = bayesian_sign(a, b, rope=0.01)
+    assert (row.ci_low, row.ci_high, row.cliffs_delta, row.cliff_magnitude) == (ci.low, ci.high, cliff.value,
+                                                                                cliff.magnitude)
+    assert (row.cohen_dz, row.dz_magnitude) == (dz.value, dz.magnitude)
+    assert (row.sign_a_better, row.sign_rope, row.sign_b_better) == (sign.p_a_better, sign.p_rope, sign.p_b_better)
+    want = posthoc_test(means, "friedman", "holm")
+    assert many.posthoc[["a", "b", "z", "p", "p_adjusted"]].equals(want[["a", "b", "z", "p", "p_adjusted"]])
+    assert many.omnibus is None and many.conclusions()[-1].startswith("All pairs (Friedman rank statistics, Holm)")
+
+
+def test_posthoc_options_choose_the_rank_statistic_and_the_adjustment(many, many_store, tmp_path):
+    other = compare(**MANY, store=many_store, posthoc="aligned", adjust="shaffer")   # the same runs, cached
+    means = other.estimates.pivot(index="dataset", columns="learner", values="mean")[other.learners]
+    want = posthoc_test(means, "aligned", "shaffer")
+    assert other.posthoc.p_adjusted.tolist() == want.p_adjusted.tolist()
+    assert other.omnibus.statistic == aligned_ranks_test(means).statistic
+    assert "Friedman aligned rank statistics, Shaffer's static procedure; aligned ranks test p =" in \
+        other.conclusions()[-1]
+    assert other.across.equals(many.across) and other.ranks.equals(many.ranks)   # the defaults' tables stay
+    folder = other.report(tmp_path / "many")
+    assert (folder / "posterior_2.png").stat().st_size > 1000
+    assert "## All pairs by ranks" in (folder / "report.md").read_text()
+    with pytest.raises(ValueError, match="posthoc='nemenyi'"):
+        compare(**MANY, posthoc="nemenyi")
+    with pytest.raises(ValueError, match="up to 9 learners"):
+        compare(**{**MANY, "learners": [f"L{i}" for i in range(10)]}, adjust="bergmann")
 
 
 def test_report_writes_markdown_html_and_the_figure(one, tmp_path):

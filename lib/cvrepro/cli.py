@@ -28,7 +28,8 @@ def _compare(args) -> int:
     stopping = int(args.stopping) if args.stopping.isdigit() else args.stopping
     result = compare(frames, args.learners.split(","), metric=args.metric, k=args.k, stopping=stopping,
                      max_repetitions=args.max_repetitions, rope=args.rope, alpha=args.alpha, store=args.store,
-                     n_jobs=args.n_jobs, seed=args.seed, progress=sys.stderr.isatty())
+                     n_jobs=args.n_jobs, seed=args.seed, progress=sys.stderr.isatty(), posthoc=args.posthoc,
+                     adjust=args.adjust)
     print(result.summary())
     if args.report:
         folder = result.report(args.report)
@@ -80,6 +81,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--max-repetitions", type=int, default=30)
     c.add_argument("--rope", type=float, default=0.01)
     c.add_argument("--alpha", type=float, default=0.05)
+    c.add_argument("--posthoc", default="friedman", choices=("friedman", "aligned", "quade"),
+                   help="rank statistic of the all-pairs table over data sets (default friedman)")
+    c.add_argument("--adjust", default="holm",
+                   choices=("holm", "hommel", "bh", "finner", "bonferroni", "shaffer", "bergmann"),
+                   help="p-value adjustment of that table (default holm)")
     c.add_argument("--store", default=None, help="results store (cached, resumable); default: temporary")
     c.add_argument("--n-jobs", type=int, default=1)
     c.add_argument("--seed", type=int, default=0)
