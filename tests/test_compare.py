@@ -80,7 +80,7 @@ def test_one_data_set_gives_the_corrected_interval_of_each_difference(one):
     ci = corrected_difference_ci(wide["NB"].to_numpy(), wide["C4.5"].to_numpy(), 3)
     row = one.pairwise.iloc[0]
     assert (row.ci_low, row.ci_high) == (ci.low, ci.high) and row.ci_low < row.difference < row.ci_high
-    assert f"95% CI of the mean difference NB - C4.5: [{ci.low:.4f}, {ci.high:.4f}]" in one.conclusions()[0]
+    assert f"95% CI of NB's mean advantage over C4.5: [{ci.low:.4f}, {ci.high:.4f}]" in one.conclusions()[0]
 
 
 def test_many_data_sets_add_intervals_effect_sizes_the_sign_test_and_all_pairs(many):

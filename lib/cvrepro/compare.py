@@ -85,7 +85,8 @@ CAPTIONS = {
     "across": "Every pair over the data sets: wins, mean difference with its paired t interval, Cohen's d_z and "
               "Cliff's delta with magnitude labels, Wilcoxon (p, Holm-adjusted p_holm), the Bayesian signed-rank "
               "test (p_a_better, p_rope, p_b_better) and the Bayesian sign test (sign_*).",
-    "posthoc": "Every pair by the {test} rank statistic (z, unadjusted p) and {adjust}'s adjusted p-value.",
+    "posthoc": "Every pair of learners over the data sets by the chosen rank statistic (mean ranks, z, unadjusted "
+               "p) with the chosen adjustment (p_adjusted; reject: below alpha).",
     "lessons": "The verdict of each pair under compare()'s procedure beside the shortcuts the papers warn "
                "against, on the same data: plain stratified CV (Moreno-Torres et al. 2012), a fixed number of "
                "repetitions (Raeder et al. 2010), and the naive paired t-test on the same folds "
@@ -273,7 +274,7 @@ def _single_sentence(r, c: Comparison) -> str:
 
 
 def _interval_clause(r, c: Comparison) -> str:
-    return f"{c.confidence:.0%} CI of the mean difference {r.a} - {r.b}: [{r.ci_low:.4f}, {r.ci_high:.4f}]"
+    return f"{c.confidence:.0%} CI of {r.a}'s mean advantage over {r.b}: [{r.ci_low:.4f}, {r.ci_high:.4f}]"
 
 
 def _posthoc_sentence(c: Comparison) -> str:
@@ -324,7 +325,7 @@ def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign
     return table
 
 
-def _spread_or_nan(f, *args):
+def _unless_constant(f, *args):
     """f(*args), or None where the differences are constant (t interval and d_z undefined)."""
     try:
         return f(*args)
@@ -335,8 +336,8 @@ def _spread_or_nan(f, *args):
 
 
 def _effects_and_interval(sa, sb, confidence: float) -> dict:
-    ci = _spread_or_nan(paired_difference_ci, sa, sb, confidence)
-    dz = _spread_or_nan(effect_size, sa, sb, "cohen_paired")
+    ci = _unless_constant(paired_difference_ci, sa, sb, confidence)
+    dz = _unless_constant(effect_size, sa, sb, "cohen_paired")
     cliff = effect_size(sa, sb, "cliff")
     return {"ci_low": ci.low if ci else np.nan, "ci_high": ci.high if ci else np.nan,
             "cohen_dz": dz.value if dz else np.nan, "dz_magnitude": dz.magnitude if dz else "undefined",
