@@ -5,8 +5,8 @@ from ``statsmodels.stats.multitest.multipletests`` (pinned 0.15); Finner
 (1993), which statsmodels lacks, is :func:`finner`. For the k (k - 1) / 2
 pairwise hypotheses of k learners, whose truths are logically related, Shaffer's
 static procedure (Shaffer 1986) and Bergmann & Hommel's (1988) are
-:func:`shaffer` and :func:`bergmann_hommel`, as Garcia & Herrera (2008, JMLR 9,
-Sec. 3 and Table 7) define their adjusted p-values.
+:func:`shaffer` and :func:`bergmann_hommel`, as Garcia & Herrera (2008, JMLR 9) define their
+adjusted p-values.
 """
 from functools import cache
 from itertools import combinations
@@ -97,7 +97,7 @@ def _set_partitions(k):
 
 @cache
 def exhaustive_sets(k):
-    """The exhaustive sets of pairwise hypotheses of k learners (Garcia & Herrera 2008, Sec. 3.2),
+    """The exhaustive sets of pairwise hypotheses of k learners (Garcia & Herrera 2008),
     as a boolean matrix (set x pair): the pairs within the blocks of a partition of the learners;
     the empty set is left out."""
     if not 2 <= k <= MAX_BERGMANN_LEARNERS:
@@ -114,7 +114,7 @@ def exhaustive_sets(k):
 def bergmann_hommel(pvalues, n_learners, monotone=False):
     """Bergmann-Hommel: for pair i, the largest ``|I| min_{h in I} p_h`` over the exhaustive sets I
     that hold i, capped at 1: the smallest level at which the closed test rejects pair i (Garcia &
-    Herrera 2008, Table 7). ``monotone=True`` also takes the running maximum over the sorted raw
+    Herrera 2008). ``monotone=True`` also takes the running maximum over the sorted raw
     p-values, as R's scmamp does (never smaller). ``pvalues`` as for :func:`shaffer`; up to 9 learners."""
     p = _pair_pvalues(pvalues, n_learners)
     sets = exhaustive_sets(n_learners)

@@ -1,8 +1,8 @@
 """All pairs of learners over many data sets: rank statistics and adjusted p-values.
 
-The pairwise z statistics of Friedman's test (Demsar 2006, Sec. 3.2.2), of
+The pairwise z statistics of Friedman's test (Demsar 2006), of
 Friedman's aligned ranks and of Quade's test (Garcia et al. 2010,
-Information Sciences 180, Sec. 3 and Table 3), each with a two-sided normal
+Information Sciences 180, pp. 2051-2054), each with a two-sided normal
 p-value, then one adjustment of :mod:`.adjust` over the k (k - 1) / 2 pairs:
 Holm, Hommel, Finner, Benjamini-Hochberg, Bonferroni, Shaffer's static
 procedure or Bergmann-Hommel.

@@ -5,7 +5,7 @@ data set's mean across learners, ranked over the whole table, so that data
 sets are compared with each other; and Quade's test (Quade 1979): within-data
 set ranks weighted by the rank of the data set's range, so that data sets on
 which the learners differ more count more. Both as Garcia, Fernandez, Luengo &
-Herrera (2010, Information Sciences 180, Sec. 3) write them; their pairwise
+Herrera (2010, Information Sciences 180, pp. 2051-2052) write them; their pairwise
 post-hoc statistics are in :mod:`.posthoc`. ``scores`` as for
 :func:`~cvrepro.stats.friedman_test` (rows data sets, columns learners).
 """
