@@ -10,7 +10,9 @@
 # - stats::quade.test, stats::p.adjust (holm, hommel, BH), stats::t.test (paired conf.int).
 # - effsize 0.8.1 (Torchiano; not packaged by Debian): GitHub cran/effsize commit
 #   5813abc9f40eb6313f003f33ee588dc06f4fd052, sourced from EFFSIZE_DIR: cohen.d, cliff.delta.
-# Run: SCMAMP_DIR=/path/to/scmamp EFFSIZE_DIR=/path/to/effsize Rscript tools/record_posthoc_r.R
+# Run (about 3 minutes; apt-get install r-base-core r-cran-mcmcpack; the two source trees checked out at the
+# commits above, e.g. git clone https://github.com/b0rxa/scmamp and https://github.com/cran/effsize):
+#   SCMAMP_DIR=/path/to/scmamp EFFSIZE_DIR=/path/to/effsize Rscript tools/record_posthoc_r.R
 suppressMessages(library(MCMCpack))   # rdirichlet, which scmamp's bSignedRankTest needs
 scmamp <- Sys.getenv("SCMAMP_DIR"); effsize <- Sys.getenv("EFFSIZE_DIR")
 if (scmamp == "" || effsize == "") stop("set SCMAMP_DIR and EFFSIZE_DIR to the two source checkouts")
