@@ -6,7 +6,7 @@
 #   commit 3cf4d8b9759769cdf20771afa0efc33a5265c7f9, sourced from SCMAMP_DIR (a checkout's root):
 #   friedmanAlignedRanksTest, quadeTest, friedmanPost, friedmanAlignedRanksPost, quadePost, adjustShaffer,
 #   adjustBergmannHommel (its precomputed exhaustive sets), adjustFinner, bSignedRankTest; and its
-#   data.gh.2008 (Garcia & Herrera 2008, Table 2: 5 classifiers on 30 data sets).
+#   data.gh.2008 (Garcia & Herrera 2008: 5 classifiers on 30 data sets).
 # - stats::quade.test, stats::p.adjust (holm, hommel, BH), stats::t.test (paired conf.int).
 # - effsize 0.8.1 (Torchiano; not packaged by Debian): GitHub cran/effsize commit
 #   5813abc9f40eb6313f003f33ee588dc06f4fd052, sourced from EFFSIZE_DIR: cohen.d, cliff.delta.
