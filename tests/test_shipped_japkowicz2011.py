@@ -64,7 +64,7 @@ def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_s
         pd.testing.assert_frame_equal(ours[name], theirs[name], obj=name)
     for name, table in study.to_tables(results).items():     # and to_tables gives the same tables again
         pd.testing.assert_frame_equal(table, study.to_tables(again)[name], obj=name)
-    assert again.cv.keys() == {k for k in results.cv if k[1:] == (1, 10) and k[0] in results.params["explorer_datasets"]
+    assert again.cv.keys() == {k for k in results.cv if k[2:] == (1, 10) and k[0] in results.params["explorer_datasets"]
                                and k[1] in study.EXPLORER_LEARNERS}
 
 
