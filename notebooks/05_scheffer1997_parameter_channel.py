@@ -42,6 +42,7 @@ n_jobs = 2                           # local workers
 backend = "loky"                     # "loky", "dask" or a scheduler address
 progress = False                     # progress bars of the engine (off keeps the document clean)
 store = "../results/scheffer1997"    # result cache (resumable); None keeps results in memory
+shipped = "../results/paper"         # at profile paper: the shipped tables, read instead of computing; None: compute
 output_dir = "../figures/scheffer1997"
 
 # %%
@@ -148,7 +149,7 @@ say("At 90 %: " + ", ".join(f"{n} {int(r.trials)} trials / {r.bits:.0f} bits ({p
 # %%
 with warnings.catch_warnings(record=True) as caught:     # shown once below, not scattered in the outputs
     warnings.simplefilter("always")
-    results = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress)
+    results = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress, shipped=shipped)
 if caught:
     say(f"**{len(caught)} warnings during the runs**: " + "; ".join(sorted({str(w.message)[:200] for w in caught})))
 runs, tuning = results["channel"], results["tuning"]

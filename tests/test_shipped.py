@@ -106,3 +106,20 @@ def test_a_random_slice_of_the_shipped_study_is_what_the_paper_profile_computes(
     params = study_parameters(study, "paper")
     check = module.recompute_slice(params, shipped.load(study, params), n_cells=2, random_state=SLICE_SEED)
     assert (check.shipped == check.recomputed).all(), check
+
+
+@pytest.mark.parametrize("study", [s for s in STUDY_IDS if hasattr(load_study(s), "PAPER_ORDER")])
+def test_the_paper_order_steps_are_parts_of_the_paper_design_and_cover_it(study):
+    """tools/paper_run.py runs each step (a learner group, or parameters selecting a part) before the whole design."""
+    module, params = load_study(study), study_parameters(study, "paper")
+    steps = [dict(s) if isinstance(s, dict) else {"learners": list(s)} for s in module.PAPER_ORDER]
+    assert all(set(s) <= set(params) | {"parts"} for s in steps), steps
+    by_part = {}
+    for step in steps:
+        for part in step.get("parts", ["the whole design"]):
+            by_part.setdefault(part, []).append(step)
+    if hasattr(module, "PARTS"):
+        assert set(by_part) == set(module.PARTS)
+    for part, group in by_part.items():      # the steps of a part together cover every value they narrow
+        for key in {k for step in group for k in step} - {"parts"}:
+            assert {v for step in group for v in step.get(key, params[key])} == set(params[key]), (part, key)

@@ -4,8 +4,9 @@
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --ship
 
 The run is resumable (kill it and start it again: only what is missing is
-computed); a study's ``PAPER_ORDER`` (learner groups, cheapest first) is run
-group by group before the whole design, so the cheap parts finish first. Every
+computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts of
+parameters that select a part of the design) is run step by step before the
+whole design, so the cheap parts finish first. Every
 invocation adds its wall and CPU time (this process and its workers) to
 ``<store>/paper_run_times.json``; ``--ship`` computes what is missing, then
 writes the study's :func:`to_tables` under ``results/paper/<study>/`` with a
@@ -49,6 +50,11 @@ def _record_times(store: Path, wall: float, cpu: float) -> dict:
             "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1), "invocations": len(runs)}
 
 
+def _overrides(step) -> dict:
+    """A PAPER_ORDER step as parameters: a dict of them (a part of the design), or a group of learners."""
+    return dict(step) if isinstance(step, dict) else {"learners": list(step)}
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("study")
@@ -63,9 +69,9 @@ def main(argv=None) -> None:
     store.mkdir(parents=True, exist_ok=True)
     started, cpu0 = time.time(), _cpu_seconds()
     common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
-    for group in getattr(module, "PAPER_ORDER", []):
-        module.run({**params, "learners": list(group)}, **common)
-        print(f"{args.study}: {', '.join(group)} done after {time.time() - started:.0f} s", flush=True)
+    for step in getattr(module, "PAPER_ORDER", []):
+        module.run({**params, **_overrides(step)}, **common)
+        print(f"{args.study}: {_overrides(step)} done after {time.time() - started:.0f} s", flush=True)
     results = module.run(params, **common)
     _stop_workers()
     totals = _record_times(store, time.time() - started, _cpu_seconds() - cpu0)

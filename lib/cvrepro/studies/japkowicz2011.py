@@ -46,6 +46,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
+from .. import shipped as shipped_results
 from ..curves import cost_curve, operating_ranges, roc_convex_hull, roc_points, trivial_cost
 from ..datasets import load_dataset
 from ..drift import CLASSES, SCENARIOS, FluDomain, performance_deterioration, trivial_error
@@ -80,7 +81,7 @@ __all__ = [
     "friedman_printed", "figure_cd", "resampling_table", "simulation_table", "figure_simulation",
     "confusion_vectors", "visualization", "figure_visualization", "visualization_table_vs_paper",
     "anneal_confusions", "flu_table", "poor_ideal_fits", "figure_flu", "claims", "printed_match",
-    "estimate_core_hours",
+    "estimate_core_hours", "STUDY_ID", "PARTS", "PAPER_ORDER", "to_tables", "from_tables", "recompute_slice",
     "measures_notes", "labor_note", "ten_domain_note", "resampling_note", "simulation_note", "visualization_note",
     "visualization_table_note", "flu_note", "reproduction_summary", "conclusion", "TUTORIAL_TTEST",
     "NB_DISCRETIZED", "gaussian_nb_predict", "gaussian_nb_cv", "simulation_chunk", "simulation_truth",
@@ -360,7 +361,9 @@ def learners_table() -> pd.DataFrame:
 class Results:
     """Everything :func:`run` computed. ``cv``: WEKA-style cross-validations keyed by
     (data set, label, seed, folds); ``weka``: the real WEKA's measures keyed by (data set, label), or
-    None; ``resampling``, ``simulation``, ``sim_truth``, ``flu``: tidy tables."""
+    None; ``resampling``, ``simulation``, ``sim_truth``, ``flu``: tidy tables; ``fold_counts``: the
+    instances and correct predictions of each fold of each cross-validation (``dataset, label, seed,
+    folds, fold, n, correct``), which stands in for ``cv`` where shipped results keep no predictions."""
 
     params: dict
     cv: dict = field(default_factory=dict)
@@ -371,9 +374,38 @@ class Results:
     sim_truth: pd.DataFrame | None = None
     flu: pd.DataFrame | None = None
     boot_truth: pd.DataFrame | None = None
+    fold_counts: pd.DataFrame | None = None
 
     def predictions(self, dataset: str, label: str, seed: int = 1, folds: int = 10) -> WekaCVPredictions:
         return self.cv[(dataset, label, seed, folds)]
+
+    def _counts(self, dataset, label, seed, folds) -> tuple[np.ndarray, np.ndarray]:
+        """(instances, correct predictions) per fold of one cross-validation."""
+        key = (dataset, label, seed, folds)
+        if key in self.cv:
+            return _counts_of(self.cv[key])
+        t = self.fold_counts
+        t = t[(t.dataset == dataset) & (t.label == label) & (t.seed == seed) & (t.folds == folds)]
+        if not len(t):
+            raise KeyError(f"no cross-validation {key} in these results")
+        t = t.sort_values("fold")
+        return t["n"].to_numpy(), t["correct"].to_numpy(dtype=float)
+
+    def fold_accuracies(self, dataset: str, label: str, seed: int = 1, folds: int = 10) -> np.ndarray:
+        """Percent correct of each fold (WEKA's per-fold percent_correct)."""
+        n, right = self._counts(dataset, label, seed, folds)
+        return 100.0 * right / n
+
+    def accuracy(self, dataset: str, label: str, seed: int = 1, folds: int = 10) -> float:
+        """Percent correct over every instance of one cross-validation."""
+        n, right = self._counts(dataset, label, seed, folds)
+        return float(100 * (right.sum() / n.sum()))
+
+
+def _counts_of(pred: WekaCVPredictions) -> tuple[np.ndarray, np.ndarray]:
+    right = pred.predicted() == pred.y
+    k = int(pred.fold.max()) + 1
+    return np.bincount(pred.fold, minlength=k), np.bincount(pred.fold, weights=right, minlength=k)
 
 
 class _Cache:
@@ -422,7 +454,7 @@ class _Cache:
             return
         p.parent.mkdir(parents=True, exist_ok=True)
         tmp = p.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(table.to_json(orient="records"))
+        tmp.write_text(json.dumps(table.to_dict(orient="records")))     # floats as repr: read back exactly
         os.replace(tmp, p)
 
 
@@ -468,25 +500,162 @@ def _cv_jobs(params) -> list[tuple]:
     return list(dict.fromkeys(jobs))
 
 
-def run(params: dict, store=None, n_jobs: int = 1, backend: str = "loky", progress: bool = True) -> Results:
+STUDY_ID = "japkowicz2011"
+# The study's separable parts (a run with params["parts"] computes only those; the notebook needs all).
+PARTS = ("cross-validations", "resampling", "bootstrap truth", "simulation", "flu")
+# The paper run part by part, cheapest first (tools/paper_run.py; estimate_core_hours, CPU): the
+# cross-validations and the simulation (about 0.03 core-hours each), the flu domain (0.1), the bootstrap
+# and permutation tests (0.2), the bootstrap against a held-out truth (0.4).
+PAPER_ORDER = tuple({"parts": [part]} for part in ("cross-validations", "simulation", "flu", "resampling",
+                                                    "bootstrap truth"))
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend: str = "loky", progress: bool = True,
+        shipped=None) -> Results:
     """All of the study's experiments at ``params`` (a profile's :data:`SCALES` entry).
 
     Cached under ``store`` (resumable after a kill); every task is seeded by
-    its own key, so the numbers do not depend on ``n_jobs``.
+    its own key, so the numbers do not depend on ``n_jobs``. ``params["parts"]``
+    (default: all of :data:`PARTS`) limits the run to those parts. ``shipped``:
+    a folder of shipped results (:mod:`cvrepro.shipped`); at the ``paper``
+    profile, when it holds this study, its tables are read (checksums verified,
+    same design) instead of computing anything.
     """
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
+    parts = params.get("parts") or PARTS
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        raise ValueError(f"unknown parts {sorted(unknown)} in params['parts']; known: {', '.join(PARTS)}")
     results = Results(params)
     cache_root = None if store is None else str(Path(store))
-    jobs = _cv_jobs(params)
-    preds = _parallel([(_cv_task, (*job, cache_root)) for job in jobs], n_jobs, backend, progress,
-                      "cross-validations")
-    results.cv = dict(zip(jobs, preds))
-    if params.get("weka_reference", True):
-        results.weka, results.weka_version = weka_reference(params)
-    results.resampling = _resampling(params, cache_root, n_jobs, backend, progress)
-    results.boot_truth = _boot_truth(params, cache_root, n_jobs, backend, progress)
-    results.simulation, results.sim_truth = _simulation(params, cache_root, n_jobs, backend, progress)
-    results.flu = _flu(params, cache_root, n_jobs, backend, progress)
+    common = (cache_root, n_jobs, backend, progress)
+    if "cross-validations" in parts:
+        jobs = _cv_jobs(params)
+        preds = _parallel([(_cv_task, (*job, cache_root)) for job in jobs], n_jobs, backend, progress,
+                          "cross-validations")
+        results.cv = dict(zip(jobs, preds))
+        if params.get("weka_reference", True):
+            results.weka, results.weka_version = weka_reference(params)
+    if "resampling" in parts:
+        results.resampling = _resampling(params, *common)
+    if "bootstrap truth" in parts:
+        results.boot_truth = _boot_truth(params, *common)
+    if "simulation" in parts:
+        results.simulation, results.sim_truth = _simulation(params, *common)
+    if "flu" in parts:
+        results.flu = _flu(params, *common)
     return results
+
+
+# --------------------------------------------------------------------------- shipped results
+
+_TIDY = ("resampling", "boot_truth", "simulation", "sim_truth", "flu")
+
+
+def _explorer_keys(params) -> list[tuple]:
+    """The cross-validations whose predictions the notebook reads (measures, ROC and cost curves,
+    confusion matrices, McNemar): 10-fold, seed 1, on the Explorer data sets."""
+    return [(d, label, 1, 10) for d in params["explorer_datasets"] for label in EXPLORER_LEARNERS]
+
+
+def to_tables(results: Results) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile): the predictions of
+    the Explorer runs (``predictions``, ``priors``, ``classes``), the instances and correct predictions of
+    every fold of every cross-validation (``fold_counts``), the real WEKA's measures when it ran, and the
+    resampling, bootstrap-truth, simulation and flu tables."""
+    preds, priors, classes, counts = [], [], [], [results.fold_counts]       # shipped results hold their counts
+    for (d, label, seed, folds), pred in results.cv.items() if results.fold_counts is None else ():
+        n, right = _counts_of(pred)
+        counts.append(pd.DataFrame({"dataset": d, "label": label, "seed": seed, "folds": folds,
+                                    "fold": np.arange(len(n)), "n": n, "correct": right.astype(int)}))
+    for d, label, seed, folds in _explorer_keys(results.params):
+        pred = results.predictions(d, label, seed, folds)
+        preds.append(pd.DataFrame({"dataset": d, "label": label, "row": pred.rows, "y": pred.y, "fold": pred.fold,
+                                   "proba": list(pred.proba)}))
+        priors.append(pd.DataFrame({"dataset": d, "label": label, "fold": np.arange(len(pred.priors)),
+                                    "priors": list(pred.priors)}))
+        if d not in {c.dataset.iloc[0] for c in classes}:
+            classes.append(pd.DataFrame({"dataset": d, "code": np.arange(len(pred.classes)),
+                                         "class": np.asarray(pred.classes).astype(str)}))
+    tables = {"predictions": pd.concat(preds, ignore_index=True), "priors": pd.concat(priors, ignore_index=True),
+              "classes": pd.concat(classes, ignore_index=True), "fold_counts": pd.concat(counts, ignore_index=True)}
+    tables.update({name: getattr(results, name) for name in _TIDY})
+    if results.weka:
+        tables.update(_weka_tables(results.weka, results.weka_version))
+    return tables
+
+
+def _weka_tables(weka: dict, version: str) -> dict[str, pd.DataFrame]:
+    scalars, per_class, confusion = [], [], []
+    for (d, label), r in weka.items():
+        scalars.append({"dataset": d, "label": label, "version": version,
+                        **{k: v for k, v in r.items() if k not in ("per_class", "confusion")}})
+        per_class.append(r["per_class"].assign(dataset=d, label=label, code=np.arange(len(r["per_class"]))))
+        cm = np.asarray(r["confusion"])
+        actual, predicted = np.indices(cm.shape)
+        confusion.append(pd.DataFrame({"dataset": d, "label": label, "actual": actual.ravel(),
+                                       "predicted": predicted.ravel(), "count": cm.ravel()}))
+    return {"weka": pd.DataFrame(scalars), "weka_per_class": pd.concat(per_class, ignore_index=True),
+            "weka_confusion": pd.concat(confusion, ignore_index=True)}
+
+
+def _weka_from_tables(tables) -> tuple[dict | None, str | None]:
+    if "weka" not in tables:
+        return None, None
+    per_class = {k: g for k, g in tables["weka_per_class"].groupby(["dataset", "label"], sort=False)}
+    confusion = {k: g for k, g in tables["weka_confusion"].groupby(["dataset", "label"], sort=False)}
+    out = {}
+    for r in tables["weka"].to_dict("records"):
+        key = (r.pop("dataset"), r.pop("label"))
+        r.pop("version")
+        pc_ = per_class[key].sort_values("code")
+        cm = confusion[key]
+        matrix = np.zeros((cm.actual.max() + 1, cm.predicted.max() + 1), dtype=int)
+        matrix[cm.actual, cm.predicted] = cm["count"]
+        out[key] = {**r, "unclassified": int(r["unclassified"]), "confusion": matrix,
+                    "per_class": pc_.drop(columns=["dataset", "label", "code"]).reset_index(drop=True)}
+    return out, str(tables["weka"]["version"].iloc[0])
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
+    """:class:`Results` rebuilt from :func:`to_tables`' tables: the Explorer runs' predictions, the fold
+    counts of the other cross-validations, and the tidy tables."""
+    classes = {d: g.sort_values("code")["class"].to_numpy() for d, g in tables["classes"].groupby("dataset")}
+    priors = {k: g.sort_values("fold") for k, g in tables["priors"].groupby(["dataset", "label"], sort=False)}
+    cv = {}
+    for (d, label), g in tables["predictions"].groupby(["dataset", "label"], sort=False):
+        cv[(d, label, 1, 10)] = WekaCVPredictions(g["row"].to_numpy(), g["y"].to_numpy(), np.stack(g["proba"]),
+                                                  g["fold"].to_numpy(), np.stack(priors[(d, label)]["priors"]),
+                                                  classes[d])
+    weka, version = _weka_from_tables(tables)
+    return Results(params, cv, weka, version, **{name: tables[name] for name in _TIDY},
+                   fold_counts=tables["fold_counts"])
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute ``n_cells`` cross-validations (data set, label, seed, folds drawn from
+    ``tables["fold_counts"]``: their correct predictions) and ``n_cells`` simulated data sets (their
+    p-values) from scratch, beside the shipped numbers: the check that shipped numbers are what the
+    ``paper`` profile computes."""
+    counts = tables["fold_counts"]
+    runs = counts[["dataset", "label", "seed", "folds"]].drop_duplicates().sample(n_cells, random_state=random_state)
+    rows = []
+    for r in runs.itertuples():
+        shipped_ = counts[(counts.dataset == r.dataset) & (counts.label == r.label) & (counts.seed == r.seed)
+                          & (counts.folds == r.folds)].sort_values("fold")["correct"].tolist()
+        _, right = _counts_of(_cv_task(r.dataset, r.label, int(r.seed), int(r.folds), None))
+        rows.append({"cell": f"CV {r.dataset} {r.label} seed {r.seed}, {r.folds} folds: correct per fold",
+                     "shipped": str(shipped_), "recomputed": str(right.astype(int).tolist())})
+    sim = tables["simulation"].sample(n_cells, random_state=random_state)
+    for _, r in sim.iterrows():
+        i = int(r["replication"])
+        again = simulation_chunk(r["separation_b"], i, i + 1, params["sim_n"], params["seed"])
+        rows.append({"cell": f"simulated data set {i}, separation {r['separation_b']:g}: p-values",
+                     "shipped": str(r.tolist()), "recomputed": str(again.iloc[0][sim.columns].tolist())})
+    return pd.DataFrame(rows)
 
 
 def weka_reference(params) -> tuple[dict | None, str | None]:
@@ -767,23 +936,14 @@ def figure_roc_cost(analysis: dict):
 TUTORIAL_TTEST = "paired t-test (the tutorial's)"
 
 
-def _fold_accuracies(pred: WekaCVPredictions) -> np.ndarray:
-    """Percent correct of each fold (WEKA's per-fold percent_correct)."""
-    right = pred.predicted() == pred.y
-    k = int(pred.fold.max()) + 1
-    return 100.0 * np.bincount(pred.fold, weights=right, minlength=k) / np.bincount(pred.fold, minlength=k)
-
-
 def labor_tests(results: Results, pair=LABOR_PAIR, dataset: str = "labor", alpha: float = 0.05) -> dict:
     """C4.5 vs NB on Labour over the study's runs of WEKA's 10-fold CV: the t-tests, McNemar, the
     sign test and the assumption checks. Returns tables ``tests``, ``checks``, ``scores``."""
     a, b = pair
     runs = results.params["ttest_runs"]
-    fold = {label: np.array([_fold_accuracies(results.predictions(dataset, label, s)) for s in range(1, runs + 1)])
+    fold = {label: np.array([results.fold_accuracies(dataset, label, s) for s in range(1, runs + 1)])
             for label in pair}
-    run_acc = {label: np.array([100 * np.mean(results.predictions(dataset, label, s).predicted()
-                                              == results.predictions(dataset, label, s).y)
-                                for s in range(1, runs + 1)]) for label in pair}
+    run_acc = {label: np.array([results.accuracy(dataset, label, s) for s in range(1, runs + 1)]) for label in pair}
     rows = []
 
     def add(test, scores, res, df=None, note=""):
@@ -936,8 +1096,7 @@ def accuracy_table(results: Results, domains=None, labels=SIGN_LEARNERS) -> pd.D
     for d in domains:
         row = {"Dataset": names.get(d, d)}
         for tutorial, label in labels.items():
-            accs = [100 * np.mean(results.predictions(d, label, s).predicted() == results.predictions(d, label, s).y)
-                    for s in range(1, results.params["sign_runs"] + 1)]
+            accs = [results.accuracy(d, label, s) for s in range(1, results.params["sign_runs"] + 1)]
             row[tutorial] = float(np.mean(accs))
         rows.append(row)
     return pd.DataFrame(rows)
@@ -1152,8 +1311,8 @@ def resampling_table(results: Results, alpha: float = 0.05) -> tuple[pd.DataFram
         boot = results.resampling[(results.resampling.dataset == dataset)].set_index("classifier")
         scores = {}
         for label in (a, b):
-            folds = np.array([_fold_accuracies(results.predictions(dataset, label, s)) for s in range(1, runs + 1)])
-            two = np.array([_fold_accuracies(results.predictions(dataset, label, s, 2)) for s in range(1, 6)])
+            folds = np.array([results.fold_accuracies(dataset, label, s) for s in range(1, runs + 1)])
+            two = np.array([results.fold_accuracies(dataset, label, s, 2) for s in range(1, 6)])
             scores[label] = (folds, two)
             r = boot.loc[label]
             est_rows.append({"dataset": dataset, "classifier": label,

@@ -42,6 +42,7 @@ from scipy import stats
 from sklearn.model_selection import ParameterGrid
 
 from .. import paramchannel as pc
+from .. import shipped as shipped_results
 from ..nested import nested_from_scores
 from ..published import scheffer1997 as paper
 from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table, from_fraction, summary_sentence
@@ -56,6 +57,7 @@ __all__ = [
     "TuningRun", "run_tuning", "run", "estimates_table", "bias_table", "settings_bias",
     "parameters_bias", "ranking_effect", "tuning_gain_ranks", "cost_table", "figure_settings_bias",
     "figure_parameters_bias", "claims", "estimate_core_hours",
+    "STUDY_ID", "PARTS", "PAPER_ORDER", "to_tables", "from_tables", "recompute_slice",
 ]
 
 # --------------------------------------------------------------------------- #
@@ -450,6 +452,7 @@ class ChannelRun:
     gains: pd.DataFrame           # ordering, c, extra_hits
     greedy: pd.DataFrame          # ordering, c, extra_hits (search), extra_hits (formula), trials, seconds
     fit_seconds: float
+    correct: np.ndarray | None = None     # whether our C4.5 got each test object right, in the file's order
 
 
 def _pretty(dataset: str) -> str:
@@ -459,6 +462,15 @@ def _pretty(dataset: str) -> str:
 def _paper_c(dataset: str) -> int:
     row = paper.BENCHMARKS.set_index("benchmark").loc["Landsat" if dataset == "landsat" else "DNA"]
     return int(row["c"])
+
+
+def _channel_gains(correct, c: int, n_orderings: int, c_max: int, seed: int) -> tuple[np.ndarray, pd.DataFrame]:
+    """The random orderings of the test set (their first max(c_max, c) objects) and the extra hits of
+    c = 0.. that many leaked labels on each, from ``correct`` (one bool per test object)."""
+    m = len(correct)
+    c_max = min(max(c_max, c), m)
+    orderings = pc.random_orderings(m, n_orderings, random_state=[seed, m], length=c_max)
+    return orderings, pc.channel_gains(correct, np.arange(0, c_max + 1), orderings)
 
 
 def run_channel(dataset: str, n_orderings: int, n_greedy: int, c_max: int = 200, seed: int = 0) -> ChannelRun:
@@ -478,9 +490,7 @@ def run_channel(dataset: str, n_orderings: int, n_greedy: int, c_max: int = 200,
     correct = model.predict(test.X) == y_test
     m = len(y_test)
     c = _paper_c(dataset)
-    c_max = min(max(c_max, c), m)
-    orderings = pc.random_orderings(m, n_orderings, random_state=[seed, m], length=c_max)
-    gains = pc.channel_gains(correct, np.arange(0, c_max + 1), orderings)
+    orderings, gains = _channel_gains(correct, c, n_orderings, c_max, seed)
     rows = []
     for o in range(min(n_greedy, n_orderings)):
         head = orderings[o]     # the rest of the test set follows in its file order
@@ -494,7 +504,7 @@ def run_channel(dataset: str, n_orderings: int, n_greedy: int, c_max: int = 200,
     greedy = pd.DataFrame(rows, columns=["ordering", "c", "extra_hits_search", "extra_hits_formula",
                                          "hits_before", "trials", "seconds"])
     return ChannelRun(dataset, m, int(correct.sum()), len(model.classes_),
-                      pc.class_entropy(test.y.value_counts().to_numpy()), c, gains, greedy, fit_seconds)
+                      pc.class_entropy(test.y.value_counts().to_numpy()), c, gains, greedy, fit_seconds, correct)
 
 
 def channel_summary(runs: list[ChannelRun]) -> pd.DataFrame:
@@ -879,12 +889,117 @@ def run_tuning(params: dict, store=None, n_jobs: int = 1, backend="loky", progre
     return run
 
 
-def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> dict:
+STUDY_ID = "scheffer1997"
+# The study's separable parts (a run with params["parts"] computes only those; the notebook needs both).
+PARTS = ("channel", "tuning")
+# The paper run in steps, cheapest first (tools/paper_run.py; estimate_core_hours, CPU): the channel (about
+# 0.03 core-hours), then each pool's samples (magic 0.27, spambase 0.46, landsat 0.46), then the small data
+# sets' repeated nested CVs (0.47 together).
+PAPER_ORDER = ({"parts": ["channel"]},
+               *({"parts": ["tuning"], "cv_datasets": [], "pool_datasets": [pool]}
+                 for pool in SCALES["paper"]["pool_datasets"]),
+               {"parts": ["tuning"], "pool_datasets": []})
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True, shipped=None) -> dict:
     """Everything of a profile that costs compute: the channel on our C4.5 (``channel``: one
-    :class:`ChannelRun` per data set) and the tuning experiment (``tuning``: :class:`TuningRun`)."""
+    :class:`ChannelRun` per data set) and the tuning experiment (``tuning``: :class:`TuningRun`).
+    ``params["parts"]`` (default: both of :data:`PARTS`) limits the run to those (the other is None).
+    ``shipped``: a folder of shipped results (:mod:`cvrepro.shipped`); at the ``paper`` profile, when it
+    holds this study, its tables are read (checksums verified, same design) instead of computing anything."""
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
+    parts = params.get("parts") or PARTS
+    if set(parts) - set(PARTS):
+        raise ValueError(f"unknown parts {sorted(set(parts) - set(PARTS))} in params['parts']; "
+                         f"known: {', '.join(PARTS)}")
     channel = [run_channel(d, params["mc_orderings"], params["greedy_orderings"], params["c_max_one_shot"],
-                           params["seed"]) for d in params["channel_datasets"]]
-    return {"channel": channel, "tuning": run_tuning(params, store, n_jobs, backend, progress)}
+                           params["seed"]) for d in params["channel_datasets"]] if "channel" in parts else None
+    tuning = run_tuning(params, store, n_jobs, backend, progress) if "tuning" in parts else None
+    return {"channel": channel, "tuning": tuning}
+
+
+# --------------------------------------------------------------------------- #
+# Shipped results: the paper profile's tables
+# --------------------------------------------------------------------------- #
+_CHANNEL_FIELDS = ("test_size", "hits", "classes", "entropy", "paper_c", "fit_seconds")
+
+
+def to_tables(results: dict) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile). The channel:
+    each data set's facts, our C4.5's test hits object by object (``channel_correct``; the orderings'
+    extra hits follow from it and the seed) and the greedy searches. The tuning: every setting's
+    outer- and inner-fold accuracies of every nested CV, the held-out truths, the units, fit times,
+    failures and the run's seconds."""
+    runs, tuning = results["channel"], results["tuning"]
+    tables = {"channel": pd.DataFrame([{"dataset": r.dataset, **{f: getattr(r, f) for f in _CHANNEL_FIELDS}}
+                                       for r in runs]),
+              "channel_correct": pd.concat([pd.DataFrame({"dataset": r.dataset, "correct": r.correct})
+                                            for r in runs], ignore_index=True),
+              "channel_greedy": pd.concat([r.greedy.assign(dataset=r.dataset) for r in runs], ignore_index=True)}
+    keys = list(tuning.results)
+    for route in ("outer", "inner"):
+        tables[f"tuning_{route}"] = pd.concat(
+            [getattr(tuning.results[k], route).assign(unit=k[0], iteration=k[1], family=k[2]) for k in keys],
+            ignore_index=True)
+    tables["tuning_truth"] = pd.DataFrame([{"unit": u, "family": f, "setting": i, "accuracy": a}
+                                           for (u, f), acc in tuning.truth.items() for i, a in enumerate(acc)],
+                                          columns=["unit", "family", "setting", "accuracy"])
+    failures = tuning.failures.astype({c: str for c, t in tuning.failures.dtypes.items() if t == "category"})
+    tables.update(tuning_units=tuning.units, tuning_fit_seconds=tuning.fit_seconds, tuning_failures=failures,
+                  tuning_seconds=pd.DataFrame({"seconds": [tuning.seconds]}))
+    return tables
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> dict:
+    """What :func:`run` returns, rebuilt from :func:`to_tables`' tables (the orderings' extra hits are
+    recomputed from each data set's hits and the seed: seconds, no fitting)."""
+    runs = []
+    for r in tables["channel"].to_dict("records"):
+        correct = tables["channel_correct"].query("dataset == @r['dataset']")["correct"].to_numpy()
+        _, gains = _channel_gains(correct, int(r["paper_c"]), params["mc_orderings"], params["c_max_one_shot"],
+                                  params["seed"])
+        greedy = tables["channel_greedy"].query("dataset == @r['dataset']").drop(columns="dataset")
+        runs.append(ChannelRun(r["dataset"], gains=gains, greedy=greedy.reset_index(drop=True), correct=correct,
+                               **{f: r[f] for f in _CHANNEL_FIELDS}))
+    settings = family_settings(params["grids"], params["seeds"])
+    inner = {k: g for k, g in tables["tuning_inner"].groupby(["unit", "iteration", "family"], sort=False)}
+    results = {k: nested_from_scores(settings[k[2]], g, inner[k])
+               for k, g in tables["tuning_outer"].groupby(["unit", "iteration", "family"], sort=False)}
+    truth = {k: g.sort_values("setting")["accuracy"].to_numpy()
+             for k, g in tables["tuning_truth"].groupby(["unit", "family"], sort=False)}
+    tuning = TuningRun(dict(params), tables["tuning_units"], settings, results, truth, tables["tuning_fit_seconds"],
+                       tables["tuning_failures"], float(tables["tuning_seconds"]["seconds"].iloc[0]))
+    return {"channel": runs, "tuning": tuning}
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute from scratch, beside the shipped numbers, ``n_cells`` outer-fold accuracies of the tuning
+    design (unit, repetition, learner, setting and fold drawn from ``tables["tuning_outer"]``) and our C4.5's
+    test hits on one channel data set: the check that shipped numbers are what the ``paper`` profile computes."""
+    from ..runner import run_cv
+
+    settings = family_settings(params["grids"], params["seeds"])
+    units = {u["unit"]: u for u in _units(params)}
+    rows = []
+    for r in tables["tuning_outer"].sample(n_cells, random_state=random_state).itertuples():
+        u, setting = units[r.unit], settings[r.family][r.setting]
+        res = run_cv([(r.unit, u["X"], u["y"])], {_engine_name(r.family, setting): make_setting(r.family, setting)},
+                     folds=params["outer_folds"], iterations=r.iteration + 1, seed=params["seed"],
+                     partitioner="scv", progress=False).folds
+        got = res[(res.iteration == r.iteration) & (res.fold == r.outer_fold)]["accuracy"]
+        rows.append({"cell": f"{r.unit} repetition {r.iteration}, {r.family} setting {r.setting}, outer fold "
+                             f"{r.outer_fold}: accuracy", "shipped": repr(float(r.score)),
+                     "recomputed": repr(float(got.iloc[0]))})
+    channel = tables["channel"].sample(1, random_state=random_state).iloc[0]
+    again = run_channel(channel["dataset"], 1, 0, seed=params["seed"])
+    shipped_ = tables["channel_correct"].query("dataset == @channel['dataset']")["correct"].to_numpy()
+    rows.append({"cell": f"channel: our C4.5's hits on {channel['dataset']}'s test objects",
+                 "shipped": str(np.flatnonzero(~shipped_).tolist()),
+                 "recomputed": str(np.flatnonzero(~again.correct).tolist())})
+    return pd.DataFrame(rows)
 
 
 def _default_index(run: TuningRun, family: str) -> int:
