@@ -96,7 +96,8 @@ def map_tasks(func, tasks, store=None, *, n_jobs: int = 1, backend="loky", progr
         print(f"{desc}: {len(set(keys))} tasks, {len(set(keys)) - len(todo)} from the store, {len(todo)} computed "
               f"in {seconds:.1f} s" + (f", {damaged} damaged file(s) set aside" if damaged else ""),
               file=sys.stderr)
-    return [found[k] for k in keys]
+    seen: set = set()
+    return [found[k].copy() if k in seen or seen.add(k) else found[k] for k in keys]   # a repeat: its own copy
 
 
 def _check_function(func) -> None:
