@@ -166,3 +166,13 @@ def test_results_and_files_are_identical_whatever_the_backend_and_workers(tmp_pa
     for got, got_names in runs.values():
         pd.testing.assert_frame_equal(got, want)
         assert got_names == names        # byte-identical files: the same checksums
+
+
+def test_a_long_map_draws_a_bar_and_ends_with_a_summary_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CVREPRO_PROGRESS", "lines")
+    map_tasks(noisy_stats, tasks(1), tmp_path, progress=False)
+    map_tasks(noisy_stats, tasks(4, 0.0)[:1] + tasks(4, 0.75)[1:], tmp_path, desc="toy")
+    err = capsys.readouterr().err
+    assert "toy: 100%" in err and err.splitlines()[-1].startswith("toy: 4 tasks, 1 from the store, 3 computed in")
+    map_tasks(noisy_stats, tasks(1), tmp_path)           # quick: no bar, no line
+    assert capsys.readouterr().err == ""
