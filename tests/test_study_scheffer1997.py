@@ -264,6 +264,7 @@ def test_truth_is_at_the_training_size_of_the_outer_folds(tmp_path):
     pick[np.random.default_rng([params["seed"], 0]).choice(len(ds.y), 120, replace=False)] = True
     X, y, Xh, yh = (v.reset_index(drop=True) for v in (ds.X[pick], ds.y[pick], ds.X[~pick], ds.y[~pick]))
     truth = run.truth[("spambase~0", "C4.5")]
+    assert truth.tolist() == [0.8114809023899934, 0.7792420519693247]   # as before the task map (issue 31)
     whole = [np.mean(study.make_setting("C4.5", s).fit(X, y).predict(Xh) == yh.to_numpy())
              for s in run.settings["C4.5"]]
     assert not np.allclose(truth, whole)

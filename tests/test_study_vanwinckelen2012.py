@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import cvrepro.runner
 from cvrepro.learners import make_learner
 from cvrepro.profiles import study_parameters
 from cvrepro.published import vanwinckelen2012 as paper
@@ -134,8 +135,10 @@ def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypa
         proba = model.predict_proba(X.iloc[rest])[:, order]
         pred = np.asarray(learned)[order][np.argmax(proba, axis=1)]
         assert r.error == pytest.approx(np.mean(pred != y.iloc[rest].to_numpy()), abs=1e-12)
+    # the numbers of the study's own cache before it moved onto the task map (issue 31)
+    assert got.error.tolist() == [0.2795807453416149, 0.2677018633540373, 0.15543478260869564, 0.1859472049689441]
     # cached: read back without fitting again; chunked prediction gives the same numbers
-    monkeypatch.setattr(study, "_conditional_task", lambda *a: (_ for _ in ()).throw(AssertionError("refit")))
+    monkeypatch.setattr(cvrepro.runner, "LearnerFactory", lambda *a: (_ for _ in ()).throw(AssertionError("refit")))
     again = study.conditional_errors({"nursery": [0, 1]}, learners, 80, 5, store=tmp_path, progress=False)
     pd.testing.assert_frame_equal(got.drop(columns="seconds"), again.drop(columns="seconds"))
     monkeypatch.undo()

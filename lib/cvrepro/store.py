@@ -63,12 +63,13 @@ except ImportError:   # not POSIX: no locking between concurrent writers
     fcntl = None
 
 __all__ = ["ResultStore", "Cell", "KINDS", "KEY_COLUMNS", "FORMAT_VERSION", "read_verified", "verified_table",
-           "verify", "short_hash"]
+           "verify", "short_hash", "checksum", "write_checksummed"]
 
 KINDS = ("instances", "iterations", "folds")  # write order; "folds" last marks a chunk complete
 KEY_COLUMNS = ("dataset", "learner", "partitioner", "k", "seed", "config")
 FORMAT_VERSION = 2
 _FILE = re.compile(r"^it(\d{6})-(\d{6})\.([0-9a-f]{16})\.parquet$")
+_CHECKED = re.compile(r"^([^.].*)\.([0-9a-f]{16})\.parquet$")   # any <stem>.<checksum>.parquet
 _OLD_CELL = re.compile(r"^[^=]+__[0-9a-f]{10}$")   # the layout of version 1: <name>__<hash>
 _TEXT = pa.dictionary(pa.int32(), pa.string())
 _KEY_TYPES = {"dataset": _TEXT, "learner": _TEXT, "partitioner": _TEXT, "k": pa.int16(), "seed": pa.int64(),
@@ -242,24 +243,13 @@ class ResultStore:
 
     def _write_file(self, cell: Cell, kind: str, first: int, last: int, frame: pd.DataFrame) -> None:
         folder = self.directory(cell, kind)
-        folder.mkdir(parents=True, exist_ok=True)
         table = pa.Table.from_pandas(frame, preserve_index=False)
         for i, (name, value) in enumerate(cell.keys().items()):
             table = table.add_column(i, pa.field(name, _KEY_TYPES[name], nullable=False),
                                      _constant(_KEY_TYPES[name], value, len(frame)))
         sink = pa.BufferOutputStream()
         pq.write_table(table, sink, write_page_checksum=True, compression="zstd")
-        data = sink.getvalue().to_pybytes()
-        tmp = folder / f".{self.stem(first, last)}.{uuid.uuid4().hex}.tmp"
-        try:
-            tmp.write_bytes(data)
-            os.replace(tmp, folder / f"{self.stem(first, last)}.{_checksum(data)}.parquet")
-        except OSError as exc:   # e.g. a full disk: name the store
-            raise type(exc)(exc.errno, f"cannot write to the results store {str(self.root)!r} "
-                                       f"({exc.strerror}); free space or pass another store directory",
-                            str(folder)) from exc
-        finally:
-            tmp.unlink(missing_ok=True)
+        write_checksummed(folder, self.stem(first, last), sink.getvalue().to_pybytes(), self.root)
 
     # ------------------------------------------------------------------ reading
     def read(self, cell: Cell, first: int, last: int, kind: str,
@@ -378,12 +368,32 @@ def read_verified(path) -> pa.Table:
 def verified_table(name: str, data: bytes) -> pa.Table:
     """The Parquet file ``data`` named ``name`` (``<stem>.<checksum>.parquet``), parsed only if
     its bytes hash to that checksum, else ``ValueError``."""
-    m = _FILE.match(name)
+    m = _CHECKED.match(name)
     if not m:
-        raise ValueError(f"{name} is not named it<first>-<last>.<checksum>.parquet")
-    if _checksum(data) != m.group(3):
-        raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(3)})")
+        raise ValueError(f"{name} is not named <stem>.<checksum>.parquet")
+    if checksum(data) != m.group(2):
+        raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(2)})")
     return pq.read_table(pa.BufferReader(data))
+
+
+def write_checksummed(folder, stem: str, data: bytes, root) -> Path:
+    """Write ``data`` (a Parquet file) as ``folder/<stem>.<checksum>.parquet``, atomically: under a
+    temporary name (``.<stem>.<random>.tmp``) moved into place by ``os.replace``, so that the name
+    and its checksum appear together. ``root`` names the store in the error of a failed write."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{stem}.{uuid.uuid4().hex}.tmp"
+    path = folder / f"{stem}.{checksum(data)}.parquet"
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:   # e.g. a full disk: name the store
+        raise type(exc)(exc.errno, f"cannot write to the results store {str(root)!r} "
+                                   f"({exc.strerror}); free space or pass another store directory",
+                        str(folder)) from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
 
 
 def _constant(kind: pa.DataType, value, n: int) -> pa.Array:
@@ -393,7 +403,8 @@ def _constant(kind: pa.DataType, value, n: int) -> pa.Array:
     return pa.array(np.full(n, value, dtype=kind.to_pandas_dtype()))
 
 
-def _checksum(data: bytes) -> str:
+def checksum(data: bytes) -> str:
+    """The start (16 hex digits) of the SHA-256 of ``data``: the checksum in a stored file's name."""
     return hashlib.sha256(data).hexdigest()[:16]
 
 

@@ -1,4 +1,4 @@
-"""The pieces of :func:`cvrepro.runner.run_cv`, one concern per module.
+"""The pieces of :func:`cvrepro.runner.run_cv`, one concern per module, and the task map.
 
 ``inputs``    data sets, learners and arguments checked and prepared (:class:`~.inputs.Grid`)
 ``tasks``     one task (a run of iterations of one cell): partitions, seeds, fitting, the tables
@@ -6,6 +6,17 @@
 ``planning``  which tasks to run: the store's chunks, task sizes, stopping rules
 ``backends``  where tasks run: in process, joblib, dask (data sets shipped once per worker)
 ``results``   stored chunks read back and assembled into :class:`~.results.CVResults`
+``taskmap``   :func:`map_tasks`: any pure function over tasks, cached, checksummed and resumable
+              (a study's non-CV work)
 
-This ``__init__`` imports none of them, so that each can be imported alone.
+This ``__init__`` imports none of them, so that each can be imported alone; ``cvrepro.engine.map_tasks``
+and ``cvrepro.engine.Task`` load :mod:`.taskmap` on first use.
 """
+__all__ = ["map_tasks", "Task"]
+
+
+def __getattr__(name):
+    if name in __all__:
+        from . import taskmap
+        return getattr(taskmap, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

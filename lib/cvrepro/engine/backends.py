@@ -1,4 +1,5 @@
-"""Where the tasks of :func:`cvrepro.runner.run_cv` run: in process, on joblib, on a dask cluster.
+"""Where the tasks of :func:`cvrepro.runner.run_cv` and :func:`cvrepro.engine.taskmap.map_tasks` run:
+in process, on joblib, on a dask cluster.
 
 :func:`execute` yields ``(task, tables)`` as tasks finish, in any order. Data
 sets travel to each worker once: scattered on dask; with joblib, written
@@ -9,6 +10,7 @@ the disk), which then sends back only the small tables.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import tempfile
@@ -20,7 +22,7 @@ import joblib
 from . import tasks
 from .inputs import CVData
 
-__all__ = ["is_dask", "n_workers", "execute", "DataRef"]
+__all__ = ["is_dask", "n_workers", "execute", "map_unordered", "DataRef"]
 
 
 def is_dask(backend) -> bool:
@@ -57,6 +59,26 @@ def execute(jobs: list, n_jobs: int, backend) -> Iterator:
                     refs[data.fingerprint] = DataRef(data.fingerprint, path)
             yield from _parallel(n_jobs, backend)(
                 joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest) for d, *rest in jobs)
+
+
+def map_unordered(func, calls: list, n_jobs: int, backend) -> Iterator:
+    """``(i, func(*calls[i]))`` for every call, as they finish (in process, joblib or dask)."""
+    if not calls:
+        return
+    if is_dask(backend):
+        from distributed import as_completed
+        with _dask_client(backend) as client:
+            futures = {client.submit(_tagged, i, func, *args, pure=False): i for i, args in enumerate(calls)}
+            for fut in as_completed(futures):
+                yield fut.result()
+    elif n_jobs == 1:
+        yield from (_tagged(i, func, *args) for i, args in enumerate(calls))
+    else:
+        yield from _parallel(n_jobs, backend)(joblib.delayed(_tagged)(i, func, *args) for i, args in enumerate(calls))
+
+
+def _tagged(i, func, *args):
+    return i, func(*args)
 
 
 def _parallel(n_jobs, backend):
@@ -100,18 +122,25 @@ def _run_and_tag(data, est, task, target=None):
     return task, tables, written
 
 
-def _execute_dask(jobs, backend):
-    from distributed import Client, as_completed, default_client
-    if backend == "dask":
-        try:
-            client = default_client()
-        except ValueError:
-            raise ValueError("backend='dask' needs a running distributed.Client (create one, "
-                             "e.g. Client(LocalCluster()), or pass the scheduler address)") from None
-        own = False
-    else:
-        client, own = Client(backend), True
+@contextlib.contextmanager
+def _dask_client(backend):
+    """The running client (``"dask"``) or one connected to the scheduler address, closed after."""
+    from distributed import Client, default_client
+    if backend != "dask":
+        with Client(backend) as client:
+            yield client
+        return
     try:
+        client = default_client()
+    except ValueError:
+        raise ValueError("backend='dask' needs a running distributed.Client (create one, "
+                         "e.g. Client(LocalCluster()), or pass the scheduler address)") from None
+    yield client
+
+
+def _execute_dask(jobs, backend):
+    from distributed import as_completed
+    with _dask_client(backend) as client:
         shipped = {}
         for data, *_ in jobs:  # each data set travels to the workers once
             if data.fingerprint not in shipped:
@@ -120,6 +149,3 @@ def _execute_dask(jobs, backend):
                    for d, e, t, _ in jobs]   # workers may not share our disk: we write
         for fut in as_completed(futures):
             yield fut.result()
-    finally:
-        if own:
-            client.close()

@@ -23,7 +23,7 @@ from ..store import short_hash
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # lib/cvrepro
 
-__all__ = ["CVData", "Grid", "check_inputs", "check_run_arguments", "prepare_data", "check_features",
+__all__ = ["CVData", "Grid", "check_inputs", "check_run_arguments", "check_backend", "prepare_data", "check_features",
            "resolve_learners", "check_class_sizes", "learner_hash"]
 
 
@@ -286,10 +286,8 @@ def _check_int(name: str, value, low: int, high: int | None = None, what: str = 
         raise ValueError(f"{name} must be {what}, got {value!r}")
 
 
-def check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched,
-                        stopping, partitioner_params) -> None:
-    """The scalar arguments of :func:`~cvrepro.runner.run_cv`, type and range, each error naming its parameter."""
-    _check_int("iterations", iterations, 1)
+def check_backend(n_jobs, backend) -> None:
+    """``n_jobs`` (an integer, not 0) and ``backend`` (a joblib backend, ``"dask"`` or a scheduler address)."""
     if not _is_int(n_jobs):
         raise TypeError(f"n_jobs must be an integer (1: in process, -1: all cores), got {n_jobs!r} "
                         f"({type(n_jobs).__name__})")
@@ -301,6 +299,13 @@ def check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, pr
     if backend != "dask" and "://" not in backend and backend not in joblib.parallel.BACKENDS:
         raise ValueError(f"backend must be one of {sorted(joblib.parallel.BACKENDS)}, 'dask' or a "
                          f"scheduler address such as 'tcp://host:8786', got {backend!r}")
+
+
+def check_run_arguments(iterations, n_jobs, backend, seed, batch_size, store, progress, batched,
+                        stopping, partitioner_params) -> None:
+    """The scalar arguments of :func:`~cvrepro.runner.run_cv`, type and range, each error naming its parameter."""
+    _check_int("iterations", iterations, 1)
+    check_backend(n_jobs, backend)
     _check_int("seed", seed, 0, 2**32 - 1 - int(iterations),
                "an integer in [0, 2**32 - 1 - iterations] (iteration i uses seed + i)")
     if batch_size is not None:

@@ -35,7 +35,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import joblib
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -781,35 +780,26 @@ def truth_at_training_size(family, setting, X, y, folds, X_hold, y_hold) -> floa
     return float(np.mean(acc))
 
 
-def _truths(units, settings, store, n_jobs, fold_of) -> dict:
-    """Held-out accuracy at the training size of every setting on each pool sample (its outer folds,
-    ``fold_of``; a pool sample has one repetition; cached per unit in ``store``)."""
-    from ..store import short_hash
+def _truth_task(family, setting, X, y, folds, X_hold, y_hold) -> dict:
+    return {"accuracy": [truth_at_training_size(family, setting, X, y, folds, X_hold, y_hold)]}
 
-    out = {}
-    for u in units:
-        if u["kind"] != "pool":
-            continue
-        folds = fold_of[min(k for k in fold_of if k[0] == u["unit"])]
-        jobs = [(f, i, s) for f, ss in settings.items() for i, s in enumerate(ss)]
-        key = short_hash(joblib.hash((u["X"], u["y"], u["X_hold"], u["y_hold"], folds)),
-                         repr([_engine_name(f, s) for f, _, s in jobs]))
-        path = Path(store) / "truth-train-size" / f"{u['unit']}__{key}.parquet" if store is not None else None
-        if path is not None and path.exists():
-            table = pd.read_parquet(path)
-        else:
-            acc = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(truth_at_training_size)(
-                f, s, u["X"], u["y"], folds, u["X_hold"], u["y_hold"]) for f, _, s in jobs)
-            table = pd.DataFrame({"family": [f for f, _, _ in jobs], "setting": [i for _, i, _ in jobs],
-                                  "accuracy": acc})
-            if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(".tmp")
-                table.to_parquet(tmp)
-                tmp.replace(path)
-        for f, g in table.groupby("family", sort=False):
-            out[(u["unit"], f)] = g.sort_values("setting")["accuracy"].to_numpy()
-    return out
+
+def _truths(units, settings, store, n_jobs, backend, progress, fold_of) -> dict:
+    """Held-out accuracy at the training size of every setting on each pool sample (its outer folds,
+    ``fold_of``; a pool sample has one repetition): one task per (sample, setting) of the task map,
+    cached in ``store/truth-train-size`` and keyed also by the learner's full parameters."""
+    from ..engine import Task, map_tasks
+
+    pool = [(u, fold_of[min(k for k in fold_of if k[0] == u["unit"])]) for u in units if u["kind"] == "pool"]
+    jobs = [(u["unit"], f, Task(dict(family=f, setting=s, X=u["X"], y=u["y"], folds=folds, X_hold=u["X_hold"],
+                                     y_hold=u["y_hold"]), key=(_engine_name(f, s),)))
+            for u, folds in pool for f, ss in settings.items() for s in ss]
+    tables = map_tasks(_truth_task, [task for _, _, task in jobs], None if store is None else Path(store) /
+                       "truth-train-size", n_jobs=n_jobs, backend=backend, progress=progress, desc="held-out truths")
+    out: dict = {}
+    for (unit, family, _), table in zip(jobs, tables):
+        out.setdefault((unit, family), []).append(table["accuracy"].iloc[0])
+    return {k: np.asarray(v) for k, v in out.items()}
 
 
 def run_tuning(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> TuningRun:
@@ -875,7 +865,7 @@ def run_tuning(params: dict, store=None, n_jobs: int = 1, backend="loky", progre
                 i.append(pd.DataFrame({"outer_fold": gi["outer_fold"].to_numpy(), "setting": s,
                                        "inner_fold": gi["fold"].to_numpy(), "score": gi["accuracy"].to_numpy()}))
             run.results[(unit, it, family)] = nested_from_scores(ss, pd.concat(o), pd.concat(i))
-    run.truth = _truths(units, settings, store, n_jobs, fold_of)
+    run.truth = _truths(units, settings, store, n_jobs, backend, progress, fold_of)
     run.failures = pd.concat([r.failures for r in outer_parts] + [inner.failures], ignore_index=True)
     seconds = []
     for route, t in (("outer", outer_folds), ("inner", inner_folds)):

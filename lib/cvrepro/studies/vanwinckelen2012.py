@@ -76,7 +76,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import joblib
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -423,7 +422,7 @@ SMALL_CLASS_WARNING = "SCV"   # start of the partitioner's message about classes
 def _quiet_workers() -> None:
     """Worker processes started from now on ignore the partitioner's small-class warning (the study
     counts those samples itself, :func:`_small_classes`). Python reads PYTHONWARNINGS at start-up;
-    joblib's workers would otherwise print it into a notebook's output or its server's log. (LR's
+    worker processes (loky) would otherwise print it into a notebook's output or its server's log. (LR's
     -M stops its search without a warning, as WEKA's does.)"""
     flags = [f"ignore:{SMALL_CLASS_WARNING}:UserWarning"]
     current = [f for f in os.environ.get("PYTHONWARNINGS", "").split(",") if f]
@@ -567,45 +566,34 @@ def conditional_errors(samples: dict, learners: dict, sample_size: int, seed: in
     ``CHUNK_ROWS`` rows, i.e. in one call for these populations, so that IBk widens its ranges
     over the held-out rows in file order as WEKA's evaluation does), score the rows of D \\ T.
 
-    ``samples``: population -> sample numbers. ``store``: directory for one Parquet file per task
-    (population, learner, run of samples), keyed by the data, the learner's parameters, N and seed;
-    finished tasks are read back, so an interrupted run resumes. Returns population, sample,
-    learner, error, seconds (process time of the fit and the prediction).
+    ``samples``: population -> sample numbers. ``store``: the folder of the task map
+    (:func:`cvrepro.engine.map_tasks`; one task per population, learner and run of samples, keyed by
+    the population's content, the learner's parameters, N, seed and this module's code), so an
+    interrupted run resumes. Returns population, sample, learner, error, seconds (process time of
+    the fit and the prediction).
     """
-    from sklearn.base import clone
+    from ..engine import Task, map_tasks
 
-    tasks, done = [], []
-    for pop, numbers in samples.items():
-        fp = _fingerprint(pop)
-        for learner, est in learners.items():
-            key = joblib.hash((fp, clone(est), sample_size, seed, CHUNK_ROWS, CLASSES))[:16]
-            for first in range(0, len(numbers), SAMPLES_PER_TASK):
-                chunk = list(numbers[first:first + SAMPLES_PER_TASK])
-                path = None
-                if store is not None:
-                    slug = learner.replace("'", "-twin")
-                    path = (Path(store) / f"population={pop}" / f"learner={slug}" /
-                            f"N{sample_size}-seed{seed}-{key}-s{chunk[0]:04d}-{chunk[-1]:04d}.parquet")
-                    if path.exists() and len(chunk) == chunk[-1] - chunk[0] + 1:
-                        try:
-                            done.append(pd.read_parquet(path))
-                            continue
-                        except Exception:  # noqa: BLE001 - a damaged file is recomputed
-                            path.unlink(missing_ok=True)
-                tasks.append((pop, learner, est, chunk, sample_size, seed, path))
-    results = list(_map(_conditional_task, tasks, n_jobs, backend, progress, "conditional errors"))
-    out = pd.concat(done + results, ignore_index=True) if done or results else pd.DataFrame(
+    tasks = [Task(dict(pop=pop, learner=learner, est=est, chunk=list(numbers[a:a + SAMPLES_PER_TASK]),
+                       sample_size=sample_size, seed=seed), key=(_fingerprint(pop), CHUNK_ROWS, CLASSES))
+             for pop, numbers in samples.items() for learner, est in learners.items()
+             for a in range(0, len(numbers), SAMPLES_PER_TASK)]
+    tables = map_tasks(_conditional_task, tasks, store, n_jobs=n_jobs, backend=backend, progress=progress,
+                       desc="conditional errors")
+    out = pd.concat(tables, ignore_index=True) if tables else pd.DataFrame(
         columns=["population", "sample", "learner", "error", "seconds"])
     return out.sort_values(["population", "learner", "sample"]).reset_index(drop=True)
 
 
 @lru_cache(maxsize=8)
 def _fingerprint(pop: str) -> str:
+    from ..engine.taskmap import fingerprint
+
     X, y = population(pop)
-    return joblib.hash((X, y))
+    return fingerprint(X) + fingerprint(y)
 
 
-def _conditional_task(pop, learner, est, chunk, sample_size, seed, path) -> pd.DataFrame:
+def _conditional_task(pop, learner, est, chunk, sample_size, seed) -> pd.DataFrame:
     from threadpoolctl import threadpool_limits
 
     from ..runner import LearnerFactory
@@ -629,13 +617,7 @@ def _conditional_task(pop, learner, est, chunk, sample_size, seed, path) -> pd.D
             rows.append({"population": pop, "sample": int(s), "learner": learner,
                          "error": float(np.mean(pred[held] != labels[held])),
                          "seconds": time.process_time() - started})
-    table = pd.DataFrame(rows)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        table.to_parquet(tmp, index=False)
-        tmp.replace(path)
-    return table
+    return pd.DataFrame(rows)
 
 
 def _predict_labels(model, X, order) -> np.ndarray:
@@ -645,34 +627,6 @@ def _predict_labels(model, X, order) -> np.ndarray:
     learned = np.asarray(model.classes_)
     ranked = sorted(range(len(learned)), key=lambda j: int(np.flatnonzero(order == learned[j])[0]))
     return learned[ranked][np.argmax(proba[:, ranked], axis=1)]
-
-
-def _map(func, tasks, n_jobs, backend, progress, desc):
-    """Run ``func(*task)`` for every task on the run's backend; results in any order."""
-    from ..progress import progress_bar
-
-    if not tasks:
-        return []
-    bar = progress_bar(total=len(tasks), enabled=progress, desc=desc, unit="task")
-    out = []
-    if isinstance(backend, str) and (backend == "dask" or "://" in backend):
-        from dask.distributed import Client, as_completed, get_client
-
-        client = get_client() if backend == "dask" else Client(backend)
-        try:
-            for fut in as_completed([client.submit(func, *t, pure=False) for t in tasks]):
-                out.append(fut.result())
-                bar.update(1)
-        finally:
-            if backend != "dask":
-                client.close()
-    else:
-        parallel = joblib.Parallel(n_jobs=n_jobs, backend=backend, return_as="generator_unordered")
-        for result in parallel(joblib.delayed(func)(*t) for t in tasks):
-            out.append(result)
-            bar.update(1)
-    bar.close()
-    return out
 
 
 # --------------------------------------------------------------------------- #
