@@ -2009,14 +2009,38 @@ def labor_note(lab: dict, alpha: float) -> str:
                "equal variances are not rejected, against the tutorial")
             + f". Per fold (values the test does not use) {a}'s accuracy spreads "
             f"{'wider' if fold_eq['sd'][a] > fold_eq['sd'][b] else 'less'} (sd {fold_eq['sd'][a]:.1f} against "
-            f"{fold_eq['sd'][b]:.1f}, p = {fold_eq['pvalue']:.2g}); Shapiro-Wilk rejects normality of the per-fold "
-            "accuracies "
-            f"(p = {normal[a]:.2g} and {normal[b]:.2g}): with 5 or 6 test examples a fold's accuracy takes a handful "
-            f"of values. McNemar's test on the first run's predictions: p = {t.loc['McNemar (exact)', 'pvalue']:.2g}"
-            f" ({t.loc['McNemar (exact)', 'note']}). Over all folds the naive t-test gives p = "
-            f"{t.loc['paired t-test (naive resampled)', 'pvalue']:.2g}, the corrected one "
-            f"{t.loc['corrected repeated k-fold t-test', 'pvalue']:.2g}: the correction for overlapping training "
-            "sets costs orders of magnitude in p.")
+            f"{fold_eq['sd'][b]:.1f}, p = {fold_eq['pvalue']:.2g}); " + shapiro_sentence(normal, alpha)
+            + f". McNemar's test on the first run's predictions: p = {t.loc['McNemar (exact)', 'pvalue']:.2g}"
+            f" ({t.loc['McNemar (exact)', 'note']}). " + correction_sentence(
+                t.loc["paired t-test (naive resampled)", "pvalue"],
+                t.loc["corrected repeated k-fold t-test", "pvalue"]))
+
+
+def shapiro_sentence(pvalues: pd.Series, alpha: float) -> str:
+    """Shapiro-Wilk on the per-fold accuracies, read at ``alpha``: which classifiers' normality it rejects.
+
+    ``pvalues``: one p-value per classifier (NaN: constant accuracies, not testable)."""
+    rejected = [n for n, p in pvalues.items() if p < alpha]
+    untested = [n for n, p in pvalues.items() if not np.isfinite(p)]
+    shown = " and ".join(f"{p:.2g} ({n})" for n, p in pvalues.items() if np.isfinite(p))
+    if rejected:
+        text = (f"Shapiro-Wilk rejects normality of {' and '.join(rejected)}'s per-fold accuracies at {alpha:g} "
+                f"(p = {shown}): with 5 or 6 test examples a fold's accuracy takes a handful of values")
+    else:
+        text = (f"Shapiro-Wilk does not reject normality of the per-fold accuracies at {alpha:g}"
+                + (f" (p = {shown})" if shown else ""))
+    return text + (f"; {' and '.join(untested)}'s are constant, not testable" if untested else "")
+
+
+def correction_sentence(naive_p: float, corrected_p: float) -> str:
+    """What the correction for overlapping training sets does to the naive t-test's p-value, by how much."""
+    text = (f"Over all folds the naive t-test gives p = {naive_p:.2g}, the corrected one {corrected_p:.2g}: the "
+            "correction for overlapping training sets ")
+    if not (naive_p > 0 and np.isfinite(corrected_p)):
+        return text + "cannot be compared here."
+    ratio = corrected_p / naive_p
+    return text + ("costs orders of magnitude in p." if ratio >= 100 else
+                   f"multiplies p by {ratio:.1f}." if ratio > 1 else "does not raise p here.")
 
 
 def ten_domain_note(acc: pd.DataFrame, printed: pd.DataFrame, tests: pd.DataFrame, weka: dict | None = None) -> str:
@@ -2087,24 +2111,38 @@ def simulation_note(sim: pd.DataFrame, alpha: float) -> str:
 def visualization_note(vis: dict) -> str:
     """The framework's reading of the pictures."""
     text = []
-    if "binary" in vis:
-        t = vis["binary"]["table"].sort_values("distance to Ideal").reset_index(drop=True)
-        stand_ins = [label for label in EIGHT if _status_of(label) != "faithful"]
+    stand_ins = [label for label in EIGHT if _status_of(label) != "faithful"]
+    for key, metric in (("binary", "L2"), ("binary_l1", "L1")):
+        if key not in vis:
+            continue
+        t = vis[key]["table"].sort_values("distance to Ideal").reset_index(drop=True)
         point = {name: i + 1 for i, name in enumerate(t.name)}          # 1 is Ideal
         far = list(t[~t.name.isin(stand_ins)].name.iloc[-2:])
-        text.append("On the three binary domains the two faithful classifiers farthest from Ideal are "
-                    f"{far[0]} (point {point[far[0]]}) and {far[1]} (point {point[far[1]]}); the slides have SVM and "
-                    "NB there (points 8 and 9)"
+        text.append(f"On the three binary domains in {metric} the two faithful classifiers farthest from Ideal are "
+                    f"{far[0]} (point {point[far[0]]}) and {far[1]} (point {point[far[1]]})"
+                    + (", as on the slides" if set(far) == {"SVM", "NB"} else
+                       "; the slides have SVM and NB there (points 8 and 9)")
                     + ("; " + ", ".join(f"the stand-in {s} is point {point[s]}" for s in stand_ins if s in point)
                        if stand_ins else "") + ".")
     if "anneal_l2" in vis and "anneal_l1" in vis:
         d2 = vis["anneal_l2"]["table"].set_index("name")["distance to Ideal"]
         d1 = vis["anneal_l1"]["table"].set_index("name")["distance to Ideal"]
-        text.append(f"On Anneal, NB and AdaBoost lie at L2 distances {d2['NB']:.0f} and {d2['Boost']:.0f} (about the "
-                    f"same: NB's {int(round(d1['NB'] / 2))} errors pile up in a few cells, AdaBoost's "
-                    f"{int(round(d1['Boost'] / 2))} too), while in L1, which counts every error once, NB is at "
-                    f"{d1['NB']:.0f} and AdaBoost at {d1['Boost']:.0f}: NB makes fewer errors, as the slides say.")
+        text.append(anneal_sentence(d2["NB"], d2["Boost"], d1["NB"], d1["Boost"]))
     return " ".join(text)
+
+
+def anneal_sentence(nb_l2: float, boost_l2: float, nb_l1: float, boost_l1: float) -> str:
+    """NB against AdaBoost on Anneal, read from their L2 and L1 distances to Ideal (L1 counts each error
+    twice: once off the diagonal, once missing from it)."""
+    close = abs(nb_l2 - boost_l2) <= 0.1 * max(nb_l2, boost_l2)
+    l2 = ("about the same" if close else f"{'NB' if nb_l2 < boost_l2 else 'AdaBoost'} nearer to Ideal")
+    fewer = "NB makes fewer errors, as the slides say" if nb_l1 < boost_l1 else (
+        "NB does not make fewer errors, against the slides" if nb_l1 > boost_l1 else
+        "both make as many errors; the slides say NB makes fewer")
+    return (f"On Anneal, NB and AdaBoost lie at L2 distances {nb_l2:.0f} and {boost_l2:.0f} ({l2}; NB's "
+            f"{int(round(nb_l1 / 2))} errors and AdaBoost's {int(round(boost_l1 / 2))} weigh by how they pile up in "
+            f"cells), while in L1, which counts every error alike, NB is at {nb_l1:.0f} and AdaBoost at "
+            f"{boost_l1:.0f}: {fewer}.")
 
 
 def visualization_table_note(vt: pd.DataFrame) -> str:
