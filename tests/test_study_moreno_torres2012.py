@@ -300,3 +300,23 @@ def test_interpretation_sentences_follow_the_numbers():
     assert "MS-SCV induces more shift" in text and "DOB-SCV, DB-SCV less" in text
     st["nn_vs_scv"] = [1.0, 1.1, 1.2, 0.9]
     assert "MS-SCV less" in study.describe_shift(st)
+
+
+def test_figures_2_4_sentence_follows_the_measured_shift():
+    """The sentence names DB-SCV the most shifted only when its MMD is the largest."""
+    parts = study.artificial_partitions()
+    assert "DB-SCV's partition is the most shifted of the four" in study.describe_figures_2_4(parts)
+    swapped = {**parts, "DB-SCV": parts["SCV"], "SCV": parts["DB-SCV"]}
+    text = study.describe_figures_2_4(swapped)
+    assert "SCV's partition is the most shifted, not DB-SCV's" in text
+
+
+def test_table_sentences_count_what_the_tables_hold():
+    t2 = pd.DataFrame({"abbreviation": ["A", "B", "C"], "status": ["faithful", "stand-in", "faithful"]})
+    assert study.describe_table_2(t2).startswith("2 of 3 classifiers") and "B is a stand-in" in \
+        study.describe_table_2(t2)
+    assert study.describe_table_2(t2.assign(status="faithful")).endswith("paper ran.")
+    t3 = pd.DataFrame({"learner": ["A", "B"], "auc diff": [0.1, -0.1], "keel_auc diff": [0.01, 0.0]})
+    assert "**keel_auc** reproduces" in study.describe_table_3(t3, "keel_auc")
+    assert "**auc** reproduces" in study.describe_table_3(t3.rename(columns={"auc diff": "keel_auc diff",
+                                                                             "keel_auc diff": "auc diff"}), "auc")
