@@ -780,8 +780,8 @@ def figure_2(iterations: pd.DataFrame, panels: list[dict], k: int = 2):
         ax.set(title=f"({letter}) {p['dataset']}, {cell.iteration.nunique()} x {k}-fold\n"
                      f"skewness {', '.join(skews)}", xlabel="AUROC estimate", ylabel="density")
     if panels:
-        axes[0].plot([], [], color="0.3", ls="--", lw=1, label="mean")
-        axes[0].plot([], [], color="0.3", ls=":", lw=1.5, label="median")
+        axes[-1].plot([], [], color="0.3", ls="--", lw=1, label="mean")      # listed after the learners
+        axes[-1].plot([], [], color="0.3", ls=":", lw=1.5, label="median")
         legend_outside(fig)
     return fig
 
