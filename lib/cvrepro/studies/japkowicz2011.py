@@ -52,6 +52,7 @@ from ..drift import CLASSES, SCENARIOS, FluDomain, performance_deterioration, tr
 from ..learners.base import TabularClassifier
 from ..metrics import accuracy, fpr, information_score, kappa, precision, recall, rmse
 from ..projection import mcst_projection
+from ..reporting import Captioned
 from ..stats import (
     bootstrap_error,
     cohens_d,
@@ -84,7 +85,12 @@ __all__ = [
     "measures_notes", "labor_note", "ten_domain_note", "resampling_note", "simulation_note", "visualization_note",
     "visualization_table_note", "flu_note", "reproduction_summary", "conclusion", "TUTORIAL_TTEST",
     "NB_DISCRETIZED", "gaussian_nb_predict", "gaussian_nb_cv", "simulation_chunk", "simulation_truth",
-    "LIVER_UCI_DIGEST", "MEASURE_NAMES", "D_POOLED", "D_PAIRED", "SIM_TESTS",
+    "LIVER_UCI_DIGEST", "MEASURE_NAMES", "D_POOLED", "D_PAIRED", "SIM_TESTS", "shapiro_sentence",
+    "correction_sentence", "anneal_sentence", "describe_profile", "describe_learners", "captioned_measures_vs_paper",
+    "describe_measures", "describe_ranks", "describe_worked_examples", "captioned_roc_cost", "describe_roc_cost",
+    "describe_printed_tests", "captioned_ten_domains", "captioned_two_domain_tests", "describe_friedman",
+    "friedman_ours", "captioned_simulation_rejections", "VIS_TITLES", "captioned_visualization",
+    "captioned_visualization_distances", "flu_scenarios_table", "captioned_flu", "describe_claims",
 ]
 
 # --------------------------------------------------------------------------- design
@@ -738,8 +744,10 @@ def figure_roc_cost(analysis: dict):
     each classifier's winning range of PC(+) (right)."""
     import matplotlib.pyplot as plt
 
+    from ..reporting import learner_colors
+
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 5))
-    colors = dict(zip(analysis["pair"], ("tab:blue", "tab:orange")))
+    colors = learner_colors(analysis["pair"])             # the same colour per classifier in every figure
     for label in analysis["pair"]:
         roc, hull = analysis["roc"][label], analysis["hull"][label]
         ax1.plot(roc["fpr"], roc["tpr"], marker=".", color=colors[label], lw=1,
@@ -862,20 +870,23 @@ def figure_labor_assumptions(lab: dict):
     normal Q-Q plots."""
     import matplotlib.pyplot as plt
 
+    from ..reporting import learner_colors
+
     a, b = lab["pair"]
     s = lab["scores"]
+    colors = learner_colors((a, b))
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
     data = [s[a].to_numpy(), s[b].to_numpy()]
     ax1.boxplot(data, tick_labels=[a, b], widths=0.5)
     rng = np.random.default_rng(0)
-    for i, v in enumerate(data, start=1):
-        ax1.scatter(i + rng.uniform(-0.12, 0.12, len(v)), v, s=10, alpha=0.5)
+    for i, (v, label) in enumerate(zip(data, (a, b)), start=1):
+        ax1.scatter(i + rng.uniform(-0.12, 0.12, len(v)), v, s=10, alpha=0.5, color=colors[label])
         ax1.text(i + 0.3, np.median(v), f"sd {np.std(v, ddof=1):.1f}", va="center", fontsize=9)
     ax1.set(ylabel="accuracy of a fold (%)", title=f"per-fold accuracies ({len(s) // 10} x 10-fold CV)")
     for label, marker in ((a, "o"), (b, "s")):
         (osm, osr), (slope, intercept, _) = sps.probplot(s[label].to_numpy(), dist="norm")
-        ax2.scatter(osm, osr, s=12, marker=marker, label=label, alpha=0.7)
-        ax2.plot(osm, slope * np.asarray(osm) + intercept, lw=0.8)
+        ax2.scatter(osm, osr, s=12, marker=marker, label=label, alpha=0.7, color=colors[label])
+        ax2.plot(osm, slope * np.asarray(osm) + intercept, lw=0.8, color=colors[label])
     ax2.set(xlabel="normal quantile", ylabel="ordered accuracies (%)", title="normal Q-Q plots")
     ax2.legend()
     fig.tight_layout()
@@ -2279,6 +2290,195 @@ def conclusion(summary: pd.DataFrame, claims_: pd.DataFrame, results: Results) -
             + (" Still stand-ins: " + "; ".join(stand_ins) + "." if stand_ins else "")
             + " Hypothyroid is Quinlan's two-class file (WEKA's is in no package), and the printed NB column of the "
               "sign-test table is WEKA's NaiveBayes -D, which we have not ported. " + NOT_COVERED)
+
+
+# --------------------------------------------------------------------------- what the notebook shows
+def describe_profile(params: dict, profile: str) -> str:
+    """The notebook's opening sentence: the scale of each part at this profile."""
+    return (f"Profile **{profile}**: WEKA 10-fold CV (seed 1) on {', '.join(params['explorer_datasets'])}; "
+            f"{params['ttest_runs']} runs of 10-fold CV on Labour; {len(params['sign_domains'])} domains x "
+            f"{params['sign_runs']} run(s) for the sign test; {params['n_bootstrap']} bootstrap samples and "
+            f"{params['n_permutations']} permutations; {params['sim_replications']} simulated data sets per true "
+            f"difference; flu domain {params['flu_train']:,} training / {params['flu_test']:,} test patients x "
+            f"{params['flu_repetitions']} repetition(s).")
+
+
+def describe_learners(learners: pd.DataFrame) -> str:
+    """Table 0b read: which classifiers are not faithful to WEKA 3.6.14, and why."""
+    stand = learners[learners.status != "faithful"]
+    if not len(stand):
+        return "Every classifier is faithful to WEKA 3.6.14."
+    return ("Every classifier is faithful to WEKA 3.6.14 (same probabilities on recorded folds) except "
+            + ", ".join(f"**{r.label}** ({r.runs}: {r.note})" for r in stand.itertuples())
+            + "; their rows below differ from WEKA for that reason.")
+
+
+def captioned_measures_vs_paper(vs: pd.DataFrame, weka: pd.DataFrame | None) -> Captioned:
+    """Table 1c: the cells of :func:`table_measures_vs_paper` that do not print as the slide's number."""
+    return Captioned(vs[~vs.agrees], "measures_vs_paper",
+                     "Table 1c. The cells that do not print as the slide's number: ours, "
+                     + ("the real WEKA's, " if weka is not None else "") + "printed (the full comparison is in "
+                     "measures_vs_paper_all.csv).", digits=4)
+
+
+def describe_measures(vs: pd.DataFrame) -> str:
+    """Table 1 read: printed cells reproduced, and (with the real WEKA's column) who differs from whom."""
+    per_row = vs.groupby("classifier", sort=False)["agrees"].sum()
+    exact = [c for c, n in per_row.items() if n == len(MEASURE_NAMES)]
+    text = (f"**{int(vs.agrees.sum())} of {len(vs)}** printed cells come out to the printed digit; all nine for "
+            f"{', '.join(exact) or 'no classifier'}. ")
+    if "WEKA 3.6.14" not in vs.columns or vs["WEKA 3.6.14"].isna().all():
+        return text
+    same = np.isclose(vs.ours, vs["WEKA 3.6.14"], rtol=0, atol=1e-9)
+    weka_diff, ours_diff = vs[~vs.agrees & same], vs[~vs.agrees & ~same & vs["WEKA 3.6.14"].notna()]
+    return (text + f"Ours equals the real WEKA 3.6.14 in {int(same.sum())} of {int(vs['WEKA 3.6.14'].notna().sum())} "
+            f"cells (to 1e-9). Of the {int((~vs.agrees).sum())} cells that differ from the slide, {len(weka_diff)} "
+            f"are WEKA 3.6.14 differing from the tutorial's WEKA ({', '.join(sorted(set(weka_diff.classifier)))}) "
+            f"and {len(ours_diff)} are our learner differing from WEKA "
+            f"({', '.join(sorted(set(ours_diff.classifier))) or 'none'}).")
+
+
+def describe_ranks(ours: pd.DataFrame, wrong: pd.DataFrame) -> str:
+    """Table 2 read: the printed ranks that do not follow, and who leads each measure on our numbers."""
+    ranks = rank_measures(ours[ours.Algo.isin(EIGHT)]).set_index("Algo")
+    firsts = {m: list(ranks.index[ranks[m] == 1]) for m in MEASURE_NAMES.values()}
+    leaders = {name for names in firsts.values() for name in names}
+    return (f"The printed ranks follow the printed values except in {len(wrong)} cells ("
+            + "; ".join(f"{r.classifier} {r.measure}: printed {r['printed rank']}, by value "
+                        f"{r['rank of the printed value']}" for _, r in wrong.iterrows())
+            + "). On our numbers the first place goes to "
+            + "; ".join(f"{m}: {', '.join(w)}" for m, w in firsts.items())
+            + f": {len(leaders)} different classifier{'s lead' if len(leaders) != 1 else ' leads'} some measure.")
+
+
+def describe_worked_examples(examples: pd.DataFrame) -> str:
+    """Table 3 read: how many printed numbers come out, and the information score's sign."""
+    q = examples.set_index("quantity")["ours"]
+    return (f"{int(examples.agrees.eq(True).sum())} of {int(examples.agrees.notna().sum())} printed numbers come out "
+            "exactly (two 60 % classifiers, equal precision and recall, kappa 43.29 %, RMSE 0.4416). The information "
+            "score differs: Kononenko & Bratko's definition scores x4 (P(y=1|f) = .75 for a negative, below the prior "
+            f".4 of its class) as {'a loss' if q['IS(x4)'] < 0 else 'a gain'}, {q['IS(x4)']:.2f} bits, and averages "
+            f"{q['ISavg (Kononenko & Bratko)']:.2f}; the slide's formula drops the loss branch's minus sign, and its "
+            "0.40 is the mean of the unsigned scores.")
+
+
+def captioned_roc_cost(rc: dict) -> Captioned:
+    """Figure 1: ROC and cost curves of the pair (:func:`figure_roc_cost`), with its caption."""
+    return Captioned(figure_roc_cost(rc), "figure_roc_cost",
+                     f"Figure 1. {' and '.join(rc['pair'])} on Breast Cancer (10-fold CV, seed 1): ROC curves with "
+                     "convex hulls (left); cost curves, the trivial classifiers (dotted) and each classifier's winning "
+                     "range of the probability cost PC(+) (right).")
+
+
+def describe_roc_cost(rc: dict) -> str:
+    """Table 4 read: whether the ROC hulls cross, and where each classifier's cost curve is lowest."""
+    clever = rc["ranges"][rc["ranges"].winner != "trivial"]
+    return (f"The ROC hulls {'cross' if rc['roc_cross'] else 'do not cross'} (AUC "
+            + ", ".join(f"{k} {v:.3f}" for k, v in rc["auc"].items()) + "). The cost curves say where: "
+            + ("; ".join(f"**{r.winner}** for PC(+) in [{r.pc_from:.2f}, {r.pc_to:.2f}] (by up to "
+                         f"{r.max_advantage:.3f})" for r in clever.itertuples()) or "nowhere better than trivial")
+            + ".")
+
+
+def describe_printed_tests(printed: pd.DataFrame) -> str:
+    """Table 7 read: how many of the printed sign and Wilcoxon quantities come out."""
+    from ..published import japkowicz2011 as paper
+
+    return (f"{int(printed.agrees.eq(True).sum())} of {int(printed.agrees.notna().sum())} printed quantities "
+            "come out. " + paper.NOTES["sign test"] + " " + paper.NOTES["wilcoxon"])
+
+
+def captioned_ten_domains(acc: pd.DataFrame, sign_runs: int) -> Captioned:
+    """Table 8: our accuracies on the ten domains beside the printed table."""
+    from ..published import japkowicz2011 as paper
+
+    both = acc.merge(paper.sign_test_table(), on="Dataset", how="left", suffixes=(" ours", " printed"))
+    return Captioned(both, "ten_domains_accuracy", f"Table 8. Accuracy (%) on the ten domains: ours ({sign_runs} x "
+                     "10-fold CV) beside the printed table.", digits=2)
+
+
+def captioned_two_domain_tests(tests: pd.DataFrame, alpha: float) -> Captioned:
+    """Table 9: the sign and Wilcoxon tests on our accuracies."""
+    return Captioned(tests, "sign_wilcoxon_ours", f"Table 9. The same tests on our accuracies, two-sided at alpha = "
+                     f"{alpha} (no direction chosen in advance; the slides test one-sided).", digits=4)
+
+
+def describe_friedman(fr: dict) -> str:
+    """Tables 10-11 read: Friedman's statistic, the rank sums, and the pairs Nemenyi separates."""
+    sig = fr["pairs"][fr["pairs"].significant]
+    d = sig[D_POOLED].abs()
+    size = ("huge effects (|d| > 0.8 is 'large')" if len(d) and (d > 0.8).all() else
+            "effects of mixed size (|d| > 0.8 is 'large')" if len(d) else "no pair")
+    return (f"Friedman: chi2 = {fr['friedman'].statistic:.2f}, p = {fr['friedman'].pvalue:.2g}; rank sums "
+            + " / ".join(f"{v:g}" for v in fr["rank_sums"]["ours"]) + " as printed (exact ranks without the tie: "
+            + " / ".join(f"{v:g}" for v in fr["exact_rank_sums"]) + f"). Nemenyi's CD = "
+            f"{fr['nemenyi'].critical_difference:.3f} separates "
+            + (", ".join(f"{r.pair} (Cohen's d {r[D_POOLED]:.1f})" for _, r in sig.iterrows()) or "no pair")
+            + f": {size}.")
+
+
+def friedman_ours(acc: pd.DataFrame, alpha: float) -> tuple[Captioned, str]:
+    """Figure 3b (the critical-difference diagram of our ten-domain accuracies) and its reading."""
+    from ..stats import friedman_test, nemenyi_test
+
+    scores = acc.set_index("Dataset")
+    ne = nemenyi_test(scores, alpha=alpha)
+    fig = figure_cd(ne.average_ranks, ne.critical_difference,
+                    f"our {', '.join(scores.columns)} on {len(scores)} domains")
+    text = (f"On our ten-domain accuracies Friedman gives p = {friedman_test(scores).pvalue:.2g}; average ranks "
+            + ", ".join(f"{k} {v:.2f}" for k, v in ne.average_ranks.items()) + ".")
+    return Captioned(fig, "figure_cd_ours", "Figure 3b. The same diagram for our four classifiers on the ten "
+                     "domains."), text
+
+
+def captioned_simulation_rejections(sim: pd.DataFrame, alpha: float, replications: int) -> Captioned:
+    """Table 15: rejection rates per test (rows) and true difference (columns)."""
+    wide = sim.pivot_table(index="test", columns="true difference", values="rejection rate", sort=False)
+    wide.columns = [f"diff {c:.3f}" for c in wide.columns]
+    return Captioned(wide.reset_index(), "simulation_rejections",
+                     f"Table 15. Rejection rate at alpha = {alpha} ({replications} data sets per column): type I "
+                     "error in the first column, power in the others.", digits=3)
+
+
+VIS_TITLES = {"binary": "Breast Cancer, Labour, Liver (L2)", "binary_l1": "Breast Cancer, Labour, Liver (L1)",
+              "anneal_l2": "Anneal (L2)", "anneal_l1": "Anneal (L1)"}
+
+
+def captioned_visualization(vis: dict) -> Captioned:
+    """Figure 5: the framework's pictures, one panel per entry of ``vis``, titled with its metric."""
+    return Captioned(figure_visualization(list(vis.values()), [VIS_TITLES[k] for k in vis]), "figure_visualization",
+                     "Figure 5. The framework's pictures: each classifier projected from its concatenated confusion "
+                     "matrices, in L2 and in L1 (panel titles); grey lines are the spanning tree; the distance to "
+                     "point 1 (Ideal) is exact.")
+
+
+def captioned_visualization_distances(vis: dict) -> Captioned:
+    """Table 16: each classifier's distance to Ideal, one column per picture."""
+    dist = pd.concat([v["table"].set_index("name")["distance to Ideal"].rename(VIS_TITLES[k])
+                      for k, v in vis.items()], axis=1)
+    return Captioned(dist.reset_index(names="classifier"), "visualization_distances",
+                     "Table 16. Distance of each classifier to the ideal one.", digits=1)
+
+
+def flu_scenarios_table(names=None) -> Captioned:
+    """Table 19: the flu scenarios (``names``; None: all) and the parameters each changes."""
+    rows = [{"scenario": s.name, "kind": s.kind, "description": s.description,
+             "test population changes": ", ".join(f"{k}={v}" for k, v in s.test.items()),
+             "removed from training": ", ".join(f"{k}: {'+'.join(v)}" for k, v in s.train_exclude.items())}
+            for s in SCENARIOS.values() if s.name in (names or SCENARIOS)]
+    return Captioned(pd.DataFrame(rows), "flu_scenarios", "Table 19. The scenarios and the parameters each changes.")
+
+
+def captioned_flu(flu: pd.DataFrame, repetitions: int) -> Captioned:
+    """Table 20: error and pD per scenario and classifier."""
+    return Captioned(flu, "flu_results", f"Table 20. Error per scenario and classifier (means over {repetitions} "
+                     "repetition(s)) and pD (median, and its range).", digits=3)
+
+
+def describe_claims(claims_: pd.DataFrame) -> str:
+    """The claims as a Markdown list: verdict, claim, where, evidence."""
+    return "\n".join(f"- **{r.verdict}**: {r.claim} (*{r.where}*). Evidence: {r.evidence}."
+                     for r in claims_.itertuples())
 
 
 # --------------------------------------------------------------------------- bench
