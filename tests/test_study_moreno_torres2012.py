@@ -320,3 +320,15 @@ def test_table_sentences_count_what_the_tables_hold():
     assert "**keel_auc** reproduces" in study.describe_table_3(t3, "keel_auc")
     assert "**auc** reproduces" in study.describe_table_3(t3.rename(columns={"auc diff": "keel_auc diff",
                                                                              "keel_auc diff": "auc diff"}), "auc")
+
+
+def test_table_6_intervals_hold_the_estimates_and_the_figure_draws_them():
+    """Each cell's 95 % interval holds Table VI's estimate; the bars carry one error bar per drawn cell."""
+    run = _fake_run(experiments=6)
+    t6, iv = study.table_6(run), study.table_6_intervals(run)
+    both = t6.merge(iv, on=["scheme", "partitioner"]).dropna(subset=["ours"])
+    assert len(both) and ((both.low <= both.ours + 1e-9) & (both.ours <= both.high + 1e-9)).all()
+    fig = study.figure_table_6(t6, iv)
+    assert len(fig.axes[0].containers) > 4 and fig.legends        # bars and error bars; the legend below
+    empty = study.figure_table_6(t6.assign(ours=np.nan), iv.iloc[:0])
+    assert "no pair of classifiers differs" in empty.axes[0].texts[0].get_text()
