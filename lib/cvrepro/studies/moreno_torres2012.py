@@ -984,19 +984,26 @@ def figure_table_6(t6: pd.DataFrame, intervals: pd.DataFrame | None = None):
 
 def figure_shift(rel: pd.DataFrame):
     """Measured shift (nearest-neighbour distance relative to SCV) against single-experiment error
-    and against experiments to converge, one point per data set, partitioner and scheme."""
-    import matplotlib.pyplot as plt
+    and against experiments to converge, one point per data set, partitioner and scheme; a panel with
+    nothing to draw says why; one legend below both."""
+    from ..reporting import legend_outside, panel_grid
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    fig, axes = panel_grid(2, 2, (5.5, 4.0))
+    empty = {"error": "no single-experiment error in this run",
+             "convergence": "no cell where most replays converged\nwithin the pool at this profile"}
     for ax, col, label in zip(axes, ["error", "convergence"],
                               ["mean |single AUC - true AUC|", "experiments to converge (Alg. 5)"]):
-        for part in PARTITIONERS:
-            g = rel[rel.partitioner == part]
-            ax.scatter(g.shift_vs_scv, g[col], s=18, label=part, alpha=0.8)
         ax.set_xlabel("nearest same-class training distance / SCV's")
         ax.set_ylabel(label)
-    axes[0].legend(fontsize=8)
-    fig.tight_layout()
+        if rel[col].isna().all():
+            ax.text(0.5, 0.5, empty[col], ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        for i, part in enumerate(PARTITIONERS):
+            g = rel[rel.partitioner == part]
+            ax.scatter(g.shift_vs_scv, g[col], s=18, label=part, alpha=0.8, color=f"C{i}")
+    legend_outside(fig)
     return fig
 
 
