@@ -1471,12 +1471,15 @@ def figure_simulation(table: pd.DataFrame, alpha: float = 0.05):
     ax1.set(xlabel=f"type I error (rejections at alpha = {alpha})", title="true difference 0")
     for i, test in enumerate(SIM_TESTS):
         g = table[table.test == test].sort_values("true difference")
-        ax2.plot(g["true difference"], g["rejection rate"], marker="o", lw=1.2, label=test,
-                 ls="-" if i < 5 else "--")
+        line, = ax2.plot(g["true difference"], g["rejection rate"], marker="o", lw=1.2, label=test,
+                         ls="-" if i < 5 else "--")
+        if {"ci low", "ci high"} <= set(g.columns):
+            ax2.fill_between(g["true difference"], g["ci low"], g["ci high"], color=line.get_color(), alpha=0.12,
+                             lw=0)
     ax2.axhline(alpha, color="k", ls=":", lw=1)
     ax2.set(xlabel="true difference in accuracy (A - B)", ylabel="rejection rate", ylim=(0, 1.02),
-            title="power")
-    ax2.legend(fontsize=7, loc="upper left")
+            title="power (bands: 95 % Wilson intervals)")
+    ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     fig.tight_layout()
     return fig
 
@@ -1679,16 +1682,23 @@ def figure_flu(table: pd.DataFrame):
         x = np.arange(len(scen))
         for i, label in enumerate(FLU_LEARNERS):
             v = g[g.classifier == label].set_index("scenario").reindex(scen)
-            ax.bar(x + (i - 1.5) * 0.2, v["pD"], 0.2, color=colors[label], label=label,
+            spread = None
+            if {"pD_min", "pD_max"} <= set(v.columns) and (v["pD_max"] > v["pD_min"]).any():
+                spread = np.vstack([(v["pD"] - v["pD_min"]).clip(lower=0), (v["pD_max"] - v["pD"]).clip(lower=0)])
+            ax.bar(x + (i - 1.5) * 0.2, v["pD"], 0.2, color=colors[label], label=label, yerr=spread,
+                   error_kw={"lw": 0.8, "capsize": 2, "ecolor": "0.3"},
                    hatch="//" if label in ("1R", "SimpleNN") else None, edgecolor="white")
         if noise is not None:
             ax.axhline(noise.abs().max(), color="grey", ls=":", lw=0.8)
         ax.axhline(0, color="k", lw=0.6)
         ax.set_xticks(x, scen, rotation=30, ha="right", fontsize=8)
         ax.set_title(kind, fontsize=10)
-        ax.set_ylim(min(-0.1, float(g["pD"].min()) - 0.05), 1.05)
+        low = g["pD_min"] if "pD_min" in g else g["pD"]
+        ax.set_ylim(max(-1.05, min(-0.1, float(low.min()) - 0.05)), 1.05)
     axes[0][0].set_ylabel("performance deterioration pD")
-    axes[0][-1].legend(fontsize=8, loc="upper right")
+    axes[0][-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False,
+                       title="bars: median, whiskers:\nrange over repetitions" if table.get("pD_max") is not None
+                       and (table["pD_max"] > table["pD_min"]).any() else None, title_fontsize=7)
     fig.tight_layout()
     return fig
 
