@@ -856,6 +856,7 @@ def plot_decomposition(dec: pd.DataFrame):
                     bottom += value
                 ax.text(x, bottom, str(k), ha="center", va="bottom", fontsize=6)
         ax.set_xticks(range(len(learners)), learners)
+        ax.set_ylim(0, ax.get_ylim()[1] * 1.08)                 # room for the k labels on top
         ax.set_ylabel("pp$^2$")
         ax.set_title(pop, fontsize=9, loc="left")
     axes[0, 0].legend(fontsize=8, ncol=3, loc="lower right", bbox_to_anchor=(1.0, 1.0), frameon=False)
