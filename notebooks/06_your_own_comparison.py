@@ -31,13 +31,16 @@ from cvrepro.nbparams import refuse_unknown_parameters
 refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
 
 # %%
+import time
+
 import matplotlib
 
 matplotlib.use("Agg")
 from cvrepro.compare import captioned_lessons, describe_data, describe_lessons, lessons, read_csv
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import say, show
+from cvrepro.reporting import record_notebook, say, show
 
+started = time.time()
 params = study_parameters("compare", profile, learners=learners, k=k, max_repetitions=max_repetitions,
                           fixed_repetitions=fixed_repetitions)
 out = output_dir
@@ -62,3 +65,4 @@ say("\n\n".join(result.conclusions()))
 show(captioned_lessons(shortcuts), out)
 say(describe_lessons(shortcuts))
 say(f"The report (Markdown and HTML with the figure): `{result.report(f'{out}/report') / 'report.html'}`.")
+record_notebook(out, "06_your_own_comparison", profile, started)

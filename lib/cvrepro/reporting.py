@@ -29,7 +29,8 @@ from .verdicts import summary_sentence
 
 __all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "panel_grid", "learner_colors",
            "legend_outside", "beside",
-           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "run_record",
+           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "record_notebook",
+           "run_record",
            "write_overview"]
 
 
@@ -271,8 +272,15 @@ def record_run(folder: str | Path, study_id: str, profile: str, claims: pd.DataF
     """
     study = STUDIES[study_id]
     save_table(claims, folder, "claims", caption=f"Claims of {study.title}, checked on our results")
-    record = {"study": study_id, "notebook": study.notebook,
+    return record_notebook(folder, study.notebook, profile, started, params, study=study_id)
+
+
+def record_notebook(folder: str | Path, notebook: str, profile: str, started: float | None = None,
+                    params: dict | None = None, **extra) -> dict:
+    """End any notebook (a study's, or 06's own comparison): write ``run.json`` (:func:`run_record`)."""
+    record = {**extra, "notebook": notebook,
               **run_record(profile, _notebook_parameters() if params is None else params, started)}
+    Path(folder).mkdir(parents=True, exist_ok=True)
     (Path(folder) / "run.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
     return record
 
