@@ -214,7 +214,7 @@ else:
 claims = study.claims(ranks, info, settle, leads, searches, dists, table3, true_test or None,
                       n_orderings=params["n_orderings"])
 show_table(claims, out, "claims", "The paper's claims: where it makes each, our verdict and the evidence.")
-record_run(out, "raeder2010", profile, claims, started)
+run_json = record_run(out, "raeder2010", profile, claims, started)
 
 # %% [markdown]
 # ## Conclusion

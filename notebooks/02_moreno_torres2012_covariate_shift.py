@@ -256,4 +256,4 @@ show_table(claims, out, "claims_table", "The paper's claims with our verdicts")
 
 # %%
 say(study.describe_conclusion(claims, bt, t3, params, profile, (time.time() - started) / 60))
-record_run(out, "moreno_torres2012", profile, claims, started)
+run_json = record_run(out, "moreno_torres2012", profile, claims, started)

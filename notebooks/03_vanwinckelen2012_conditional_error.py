@@ -318,4 +318,4 @@ show_table(claims, out, "claims_table", "Table J. The paper's claims, checked on
 
 # %%
 say(study.describe_conclusion(claims, final, dec, rates, rej, params["sample_size"], params["alpha"]))
-record_run(out, "vanwinckelen2012", profile, claims, started)
+run_json = record_run(out, "vanwinckelen2012", profile, claims, started)

@@ -307,4 +307,4 @@ summary = study.reproduction_summary(vs, wrong, examples, printed_tests, fr, vt,
 show_table(summary, out, "reproduction_summary", "Table 21. Which printed numbers we reproduce exactly, which "
            "differ, and why.")
 say(summary_sentence(claims) + " " + study.claims_sentence(claims) + " " + study.conclusion(summary, claims, results))
-record_run(out, "japkowicz2011", profile, claims, started)
+run_json = record_run(out, "japkowicz2011", profile, claims, started)

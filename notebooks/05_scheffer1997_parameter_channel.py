@@ -240,4 +240,4 @@ say(summary_sentence(claims) + " " + study.claims_sentence(claims) + " "
     + study.conclusion(bench, claims, bias, formula_fits))
 from cvrepro.reporting import record_run  # noqa: E402
 
-record_run(out, "scheffer1997", profile, claims, started)
+run_json = record_run(out, "scheffer1997", profile, claims, started)
