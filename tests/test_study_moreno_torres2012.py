@@ -332,3 +332,12 @@ def test_table_6_intervals_hold_the_estimates_and_the_figure_draws_them():
     assert len(fig.axes[0].containers) > 4 and fig.legends        # bars and error bars; the legend below
     empty = study.figure_table_6(t6.assign(ours=np.nan), iv.iloc[:0])
     assert "no pair of classifiers differs" in empty.axes[0].texts[0].get_text()
+
+
+def test_shift_relations_sentence_says_when_no_cell_converged():
+    rel = pd.DataFrame({"convergence": [np.nan, np.nan]})
+    rel.attrs.update(rho_error=0.5, positive_error=0.9, rho_convergence=np.nan, positive_convergence=np.nan)
+    assert "cannot be computed: in 0 of 2 cells" in study.describe_shift_relations(rel)
+    rel = rel.assign(convergence=[3.0, 4.0])
+    rel.attrs.update(rho_error=0.5, positive_error=0.9, rho_convergence=0.25, positive_convergence=0.5)
+    assert "experiments to converge 0.25 (positive in 50%" in study.describe_shift_relations(rel)

@@ -1123,11 +1123,16 @@ def describe_convergence(result: MorenoRun, t7r: pd.DataFrame) -> str:
 
 def describe_shift_relations(rel: pd.DataFrame) -> str:
     """The shift against error and convergence, read: mean Spearman correlations within cells."""
-    return (f"Within a data set and scheme, the Spearman correlation between shift and single-experiment error "
+    converged = int(rel.convergence.notna().sum())
+    text = (f"Within a data set and scheme, the Spearman correlation between shift and single-experiment error "
             f"averages {rel.attrs['rho_error']:.2f} (positive in {100 * rel.attrs['positive_error']:.0f}% of the "
-            f"data set-scheme cells); between shift and experiments to converge {rel.attrs['rho_convergence']:.2f} "
-            f"(positive in {100 * rel.attrs['positive_convergence']:.0f}%; only cells where most replays converged "
-            f"within the pool: {int(rel.convergence.notna().sum())} of {len(rel)}).")
+            "data set-scheme cells); ")
+    if not np.isfinite(rel.attrs["rho_convergence"]):
+        return text + (f"with experiments to converge it cannot be computed: in {converged} of {len(rel)} cells "
+                       "did most replays converge within the pool.")
+    return text + (f"between shift and experiments to converge {rel.attrs['rho_convergence']:.2f} (positive in "
+                   f"{100 * rel.attrs['positive_convergence']:.0f}%; only cells where most replays converged "
+                   f"within the pool: {converged} of {len(rel)}).")
 
 
 def describe_conclusion(claims_: pd.DataFrame, bt: pd.DataFrame, t3: pd.DataFrame, params: dict, profile: str,
