@@ -1856,26 +1856,29 @@ def sweep_summary(experiments: dict) -> pd.DataFrame:
 
 
 def plot_sweep(summary: pd.DataFrame):
-    """The findings against N: accuracy, bias, internal share, pick rates."""
+    """The findings against N: accuracy, bias, internal share, pick rates (legends below their panels)."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 4, figsize=(15, 3.4))
+    fig, axes = plt.subplots(1, 4, figsize=(15, 3.8))
     s = summary.sort_values("N")
+    below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2), "ncols": 2, "fontsize": 8, "frameon": False}
     axes[0].plot(s.N, s["accuracy (eps_u)"], "-o")
     axes[0].set(ylabel="mean unconditional accuracy (%)")
     axes[1].plot(s.N, s["bias (pp)"], "-o", label="mean bias")
     axes[1].plot(s.N, s["|bias| (pp)"], "-o", label="mean |bias|")
     axes[1].axhline(0, color="grey", lw=0.8)
     axes[1].set(ylabel="CV minus eps_c (pp)")
-    axes[1].legend(fontsize=8)
-    axes[2].plot(s.N, s["internal share"], "-o")
-    axes[2].set(ylabel="internal / total variance", ylim=(0, 1))
+    axes[1].legend(**below)
+    axes[2].plot(s.N, s["internal share"], "-o")          # above 1 where the sample variance is negative by chance
+    axes[2].set(ylabel="internal / total variance", ylim=(0, max(1.0, 1.05 * float(s["internal share"].max()))))
     for c in [c for c in s.columns if c.startswith("picks winner")]:
         axes[3].plot(s.N, s[c], "-o", label=c.replace("picks winner, ", ""))
     axes[3].set(ylabel="CV picks the winner (share)", ylim=(0.4, 1.0))
-    axes[3].legend(fontsize=8)
+    axes[3].legend(**below)
     for ax in axes:
         ax.set_xscale("log")
+        ax.set_xticks(list(s.N), [str(int(n)) for n in s.N])
+        ax.minorticks_off()
         ax.set_xlabel("sample size N")
     fig.tight_layout()
     return fig
