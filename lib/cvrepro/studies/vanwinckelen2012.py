@@ -741,6 +741,7 @@ def _panel(ax, cell, title, ylabel=True):
     ax.axhline(100 * (1 - cell.eps_c.iloc[0]), color="C2", lw=1.4, label="conditional")
     ax.axhline(100 * (1 - cell.eps_u.iloc[0]), color="C3", lw=1.4, label="unconditional")
     ax.set_title(title, fontsize=9)
+    ax.xaxis.get_major_locator().set_params(integer=True)         # repetitions are whole numbers
     if ylabel:
         ax.set_ylabel("accuracy (%)")
 
