@@ -428,11 +428,12 @@ def test_flu_claims_are_undecided_because_the_generator_decides_them():
 
 def test_labour_sentences_follow_the_p_values():
     """Shapiro-Wilk 'rejects' only below alpha, and the correction's cost is read from the two p-values."""
-    rejects = study.shapiro_sentence(pd.Series({"C4.5": 0.003, "NB": 0.2}), 0.05)
-    assert rejects.startswith("Shapiro-Wilk rejects normality of C4.5's") and "NB's" not in rejects.split("(")[0]
+    rejects = study.shapiro_sentence(pd.Series({"C4.5": 0.003, "NB": 0.2, "C4.5 - NB": 0.01}), 0.05)
+    assert rejects.startswith("Shapiro-Wilk rejects normality of the per-fold accuracies of C4.5 and C4.5 - NB at")
+    assert "0.2 for NB" in rejects
     keeps = study.shapiro_sentence(pd.Series({"C4.5": 0.3, "NB": 0.2}), 0.05)
     assert keeps.startswith("Shapiro-Wilk does not reject") and "handful" not in keeps
-    assert "NB's are constant" in study.shapiro_sentence(pd.Series({"C4.5": 0.3, "NB": np.nan}), 0.05)
+    assert "those of NB are constant" in study.shapiro_sentence(pd.Series({"C4.5": 0.3, "NB": np.nan}), 0.05)
     assert study.correction_sentence(1e-6, 0.01).endswith("costs orders of magnitude in p.")
     assert study.correction_sentence(0.01, 0.03).endswith("multiplies p by 3.0.")
     assert study.correction_sentence(0.03, 0.02).endswith("does not raise p here.")

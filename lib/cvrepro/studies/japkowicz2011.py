@@ -2038,19 +2038,23 @@ def labor_note(lab: dict, alpha: float) -> str:
 
 
 def shapiro_sentence(pvalues: pd.Series, alpha: float) -> str:
-    """Shapiro-Wilk on the per-fold accuracies, read at ``alpha``: which classifiers' normality it rejects.
+    """Shapiro-Wilk on the per-fold accuracies, read at ``alpha``: whose normality it rejects.
 
-    ``pvalues``: one p-value per classifier (NaN: constant accuracies, not testable)."""
+    ``pvalues``: one p-value per series (a classifier, or their difference; NaN: constant, not testable)."""
+    def listed(names):
+        names = list(names)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
     rejected = [n for n, p in pvalues.items() if p < alpha]
     untested = [n for n, p in pvalues.items() if not np.isfinite(p)]
-    shown = " and ".join(f"{p:.2g} ({n})" for n, p in pvalues.items() if np.isfinite(p))
+    shown = ", ".join(f"{p:.2g} for {n}" for n, p in pvalues.items() if np.isfinite(p))
     if rejected:
-        text = (f"Shapiro-Wilk rejects normality of {' and '.join(rejected)}'s per-fold accuracies at {alpha:g} "
+        text = (f"Shapiro-Wilk rejects normality of the per-fold accuracies of {listed(rejected)} at {alpha:g} "
                 f"(p = {shown}): with 5 or 6 test examples a fold's accuracy takes a handful of values")
     else:
         text = (f"Shapiro-Wilk does not reject normality of the per-fold accuracies at {alpha:g}"
                 + (f" (p = {shown})" if shown else ""))
-    return text + (f"; {' and '.join(untested)}'s are constant, not testable" if untested else "")
+    return text + (f"; those of {listed(untested)} are constant, not testable" if untested else "")
 
 
 def correction_sentence(naive_p: float, corrected_p: float) -> str:
