@@ -1176,7 +1176,7 @@ def figure_settings_bias(bias: pd.DataFrame):
         ticks = sorted(bias["tried"].unique())
         ax.set_xticks(ticks, [str(t) for t in ticks])
         ax.minorticks_off()
-    legend_outside(fig)
+    legend_outside(fig, ncols=len(colors))                    # one column per learner: naive over nested
     return fig
 
 
