@@ -44,7 +44,7 @@ import matplotlib
 matplotlib.use("Agg")
 from cvrepro.profiles import study_parameters
 from cvrepro.published import raeder2010 as paper
-from cvrepro.reporting import record_run, save_table, say, show_figure, show_table
+from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table
 from cvrepro.studies import raeder2010 as study
 
 started = time.time()
@@ -53,9 +53,7 @@ params = study_parameters("raeder2010", profile, datasets=datasets, learners=lea
                           c45_laplace=c45_laplace, replay_sampling=replay_sampling,
                           replay_pairing=replay_pairing, ks_ties=ks_ties)
 out = output_dir
-say(f"Profile **{profile}**: {len(params['datasets'])} data sets, learners {', '.join(params['learners'])}, "
-    f"{', '.join(map(str, params['folds']))}-fold CV, {params['iterations']} iterations from seed {params['seed']} "
-    f"(the paper: {study.PAPER_ITERATIONS}); true-test sets: {', '.join(params['true_test_datasets']) or 'none'}.")
+say(study.describe_profile(params, profile))
 
 # %% [markdown]
 # ## Data sets, learners and our readings of the paper
@@ -82,9 +80,7 @@ failures = results.cv.failures
 save_table(failures, out, "failures")
 if len(failures):
     show_table(failures, out, "failures", "Folds that failed (their metrics are NaN and left out of every table).")
-say(f"{len(results.iterations)} CV iterations (data set x learner x k x iteration) "
-    + (f"and {len(results.true_test_cv.iterations)} on the true-test sets; " if results.true_test_cv else "; ")
-    + (f"{len(failures)} folds failed (listed in `failures.csv`)." if len(failures) else "no fold failed."))
+say(study.describe_grid(results))
 
 # %% [markdown]
 # ## Table I: which k is optimistic?
@@ -92,13 +88,7 @@ say(f"{len(results.iterations)} CV iterations (data set x learner x k x iteratio
 # %%
 est = study.estimates(results.iterations)
 ranks, info = study.table_1(est)
-show_table(study.table_1_shown(ranks, params["learners"]), out, "table_1",
-           f"Table I (ours). Average rank of the 2-, 5- and 10-fold AUROC estimates of each learner over "
-           f"{info['n_datasets']} data sets, rank 1 = highest (most optimistic). Canonical = 5x2, 2x5, 1x10-fold; "
-           f"steady-state = mean of all {info['n_iterations']} iterations. `*`: differs from the control (2-fold "
-           f"canonical, 10-fold steady-state) by more than the Bonferroni-Dunn critical distance "
-           f"{info['critical_distance']:.3f} (alpha 0.05; the paper: {paper.TABLE_1_CRITICAL_DISTANCE} with 20 "
-           "data sets).")
+show(study.captioned_table_1(ranks, info, params["learners"]), out)
 table1_vs = study.table_1_vs_paper(ranks)
 save_table(table1_vs, out, "table_1_vs_paper")
 show_table(study.table_1_side_by_side(table1_vs, params["learners"]), out, "table_1_side_by_side",
@@ -113,15 +103,7 @@ say(study.describe_table_1(ranks, info))
 # %%
 panels = study.figure_1_panels(params["datasets"], params["learners"], params["iterations"])
 fig, leads = study.figure_1(results.iterations, panels)
-show_figure(fig, out, "figure_1",
-            "Figure 1. Running mean of the AUROC estimate against the number of CV iterations averaged, as the "
-            "paper's panels: (a) twonorm 10-fold, C4.5 and HDDT; (b) vote 5-fold, (c) crx (UCI credit-a) 2-fold"
-            + (", (d) its first 30 iterations" if not panels[-1]["repeats"] else
-               " (the paper's (d), its first 30 iterations, would repeat (c) with this run's "
-               f"{params['iterations']} iterations and is left out)")
-            + ", C4.5, MLP (one hidden layer of 3 units: our reading) and 5-NN. Where lines "
-            "cross, the leading learner changes; a flat line has settled. Panels show at most the iterations of "
-            "this run (noted in their titles).")
+show(study.captioned_figure_1(fig, panels, params["iterations"]), out)
 show_table(leads.drop(columns=["dataset", "k"]), out, "figure_1_leads",
            "Figure 1's lead changes: how often the leading learner changes along each panel, and which learners "
            "lead at some point (and within the first 15 iterations, the paper's reading of panel (b)).")
@@ -145,12 +127,7 @@ for k in study.TABLE_2_FOLDS:
     save_table(verdicts, out, "table_2_all_seeds" if k == 10 else f"table_2_all_seeds_{k}fold")
     searches[k] = study.opposite_seeds(verdicts, alpha=0.05)
     table2 = study.table_2(results.iterations, verdicts, k=k)
-    reading = "our reading of the paper's fold count" if k == 10 else "the paper's text"
-    show_table(table2, out, "table_2" if k == 10 else f"table_2_{k}fold",
-               f"Table II (ours, {k}-fold: {reading}). {k}-fold AUROC of C4.5 and HDDT at the seed most "
-               "favourable to each, their average rank (1 = better) and whether the leader of that seed is "
-               "significantly better (Wilcoxon signed-rank over the data sets) at alpha 0.10 and 0.05. "
-               + study.describe_table_2_seeds(verdicts))
+    show(study.captioned_table_2(table2, verdicts, k), out)
     if k == 10:
         show_table(study.table_2_vs_paper(table2), out, "table_2_vs_paper",
                    "Table II, ours (10-fold) beside the paper's seeds 216 and 459, by the paper's data set names "
@@ -190,19 +167,14 @@ replay = dict(n_orderings=params["n_orderings"], sampling=params["replay_samplin
               pairing=params["replay_pairing"], ks_ties=params["ks_ties"])
 for part, (a, b, k) in study.TABLE_3_PARTS.items():
     if a not in params["learners"] or b not in params["learners"] or k not in params["folds"]:
-        say(f"Table III({part}) is left out: it needs {a}, {b} and {k}-fold.")
+        say(study.describe_table_3_left_out(part))
         continue
     table3[part] = study.table_3(results.cv, a, b, k, params["datasets"], **replay)
     save_table(table3[part], out, f"table_3{part}", caption=f"Table III({part}) (ours): {a} vs {b}, {k}-fold")
     vs = table3_vs[part] = study.table_3_vs_paper(table3[part], part)
     save_table(vs, out, f"table_3{part}_vs_paper")
-    show_table(study.table_3_shown(vs, "R"), out, f"table_3{part}_R",
-               f"Table III({part}), reproducibility R: {a} vs {b}, {k}-fold, ours beside the paper's, per rule. "
-               f"{params['n_orderings']} orderings of {params['iterations']} stored runs (the paper: 50 of 500); "
-               "rows by the paper's names.", digits=2)
-    show_table(study.table_3_shown(vs, "iterations"), out, f"table_3{part}_iterations",
-               f"Table III({part}), mean stopping iteration of the adaptive rules per learner, ours beside the "
-               "paper's (capped at 1000).", digits=2)
+    show(study.captioned_table_3(vs, part, "R", params["n_orderings"], params["iterations"]), out)
+    show(study.captioned_table_3(vs, part, "iterations", params["n_orderings"], params["iterations"]), out)
 say(study.describe_table_3(table3, params["n_orderings"]))
 
 # %% [markdown]
@@ -213,11 +185,8 @@ say(study.describe_table_3(table3, params["n_orderings"]))
 for part in [p for p in ("a", "b") if p in table3]:
     a, b, k = study.TABLE_3_PARTS[part]
     ours = {(params["replay_sampling"], params["replay_pairing"], params["ks_ties"]): table3[part]}
-    show_table(study.table_3_readings(results.cv, a, b, k, params["datasets"], params["n_orderings"], reuse=ours),
-               out, f"table_3{part}_readings",
-               f"Table III({part}) under each reading: mean R over the data sets, mean stopping iteration per "
-               "learner, and the share of replays that use at least as many draws as there are stored runs.",
-               digits=2)
+    show(study.captioned_table_3_readings(study.table_3_readings(
+        results.cv, a, b, k, params["datasets"], params["n_orderings"], reuse=ours), part), out)
 
 # %% [markdown]
 # ## Tables IV and V: estimates against a true test set
@@ -227,25 +196,12 @@ true_test, errors_vs = {}, {}
 if results.true_test is not None:
     say(study.TRUE_TEST_NOTE)
     tt_est = study.estimates(results.true_test_cv.iterations)
-    for kind, number, published in (("canonical", "IV", paper.table_4()), ("steady_state", "V", paper.table_5())):
+    for kind, published in (("canonical", paper.table_4()), ("steady_state", paper.table_5())):
         true_test[kind] = study.true_test_table(tt_est, results.true_test, kind)
-        label = "canonical (5x2, 2x5, 1x10-fold)" if kind == "canonical" else \
-            f"steady-state ({params['iterations']} iterations)"
-        show_table(true_test[kind], out, f"table_{number.lower()}",
-                   f"Table {number} (ours): {label} AUROC estimates of HDDT, C4.5 and NB beside the AUROC of the "
-                   "model trained on the whole training set and scored on the test set ('actual'). Bottom rows: "
-                   "the mean absolute error of each column against its learner's actual AUROC (what the paper "
-                   "prints under 'MSE') and the mean squared error.", digits=5)
-        show_table(published, out, f"table_{number.lower()}_paper",
-                   f"Table {number} (paper): its {label.split(' (')[0]} estimates on its seven true-test data sets, "
-                   "for comparison with ours above (other data sets); its bottom row, labelled 'MSE', is a mean "
-                   "absolute error.", digits=3)
+        show(study.captioned_true_test(true_test[kind], kind, params["iterations"]), out)
+        show(study.captioned_true_test_paper(published, kind), out)
         errors_vs[kind] = study.true_test_errors_vs_paper(true_test[kind], published)
-        show_table(errors_vs[kind], out,
-                   f"table_{number.lower()}_errors_vs_paper",
-                   f"Table {number}'s error row, ours beside the paper's (other data sets: compare sizes, not "
-                   "values). " + study.describe_paper_error_row(published) + " Its mean squared error, recomputed "
-                   "from the same cells, is shown beside ours.", digits=5)
+        show(study.captioned_true_test_errors(errors_vs[kind], kind, published), out)
     say(study.describe_true_test(true_test))
 else:
     say("No true-test data set in this run: Tables IV and V are left out.")
@@ -258,15 +214,12 @@ else:
 claims = study.claims(ranks, info, settle, leads, searches, dists, table3, true_test or None,
                       n_orderings=params["n_orderings"])
 show_table(claims, out, "claims", "The paper's claims: where it makes each, our verdict and the evidence.")
-record_run(out, "raeder2010", profile, claims, started)
+run_json = record_run(out, "raeder2010", profile, claims, started)
 
 # %% [markdown]
 # ## Conclusion
 
 # %%
-show_table(study.distance_from_paper(table1_vs.dropna(), table3_vs, errors_vs), out, "distance_from_paper",
-           f"How far our numbers lie from the published ones, table by table, at the {profile} profile "
-           f"({params['iterations']} iterations; the paper: {study.PAPER_ITERATIONS}): cells compared, mean and "
-           "largest absolute difference. Table II is left out (other seeds); Tables IV-V compare other data sets.",
-           digits=3)
+show(study.captioned_distance_from_paper(study.distance_from_paper(table1_vs.dropna(), table3_vs, errors_vs),
+                                        profile, params["iterations"]), out)
 say(study.describe_claims(claims, profile, params["iterations"]))

@@ -58,14 +58,11 @@ import warnings
 import matplotlib
 
 matplotlib.use("Agg")
-import numpy as np
 import pandas as pd
 
 from cvrepro.profiles import study_parameters
-from cvrepro.published import moreno_torres2012 as paper
 from cvrepro.reporting import record_run, save_table, say, show_figure, show_table
 from cvrepro.studies import moreno_torres2012 as study
-from cvrepro.verdicts import summary_sentence
 
 warnings.filterwarnings("ignore", category=RuntimeWarning)
 pd.set_option("display.max_colwidth", 120)
@@ -73,21 +70,9 @@ started = time.time()
 params = study_parameters("moreno_torres2012", profile, datasets=datasets, learners=learners,
                           experiments=experiments)
 out = output_dir
-metric = params["metric"]
-left_out_sets = [d for d in study.DATASETS if d not in params["datasets"]]
-left_out_learners = [n for n in study.LEARNERS if n not in params["learners"]]
-say(f"Profile **{profile}**: {len(params['datasets'])} of 27 data sets, classifiers "
-    f"{', '.join(params['learners'])}; {params['experiments']} single experiments per partitioner and scheme "
-    f"(paper: 100), truth from {params['true_partitions']} SCV partitions per scheme (paper: 200); Algorithm 5 "
-    f"on pools of {max(params['experiments'], params['convergence_experiments'])} stored experiments, "
-    f"{params['convergence_repetitions']} replays each (paper: 10), on "
-    f"{', '.join(params['convergence_datasets'] or ['every data set'])} with "
-    f"{', '.join(params['convergence_learners'] or ['every classifier'])}."
-    + (f" Left out at this profile: data sets {', '.join(left_out_sets)}" if left_out_sets else "")
-    + (f"; classifiers {', '.join(left_out_learners)}." if left_out_learners else "."))
+say(study.describe_profile(params, profile))
 result = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress)
-say(f"The design ran in {result.seconds / 60:.1f} minutes (reading cached experiments from `{store}` "
-    "where they exist).")
+say(study.describe_run(result, store))
 
 # %% [markdown]
 # ## Table I: the data sets
@@ -98,12 +83,7 @@ say(f"The design ran in {result.seconds / 60:.1f} minutes (reading cached experi
 # %%
 t1 = study.table_1(result)
 show_table(t1, out, "table_1", "Table I: data sets, ours beside Moreno-Torres et al.'s")
-same = int((t1["examples diff"] == 0).sum())
-typed = int(t1["types agree"].sum())
-say(f"{same} of {len(t1)} data sets have exactly the paper's number of complete examples; the attribute "
-    f"types agree on {typed}. Sonar is printed as 3 attributes in the paper (60 real): a misprint. Type "
-    "differences come from real attributes whose values happen to be whole numbers, or integers KEEL "
-    "declares as real.")
+say(study.describe_table_1(t1))
 
 # %% [markdown]
 # ## Table II: the classifiers
@@ -117,11 +97,7 @@ show_table(t2, out, "table_2",
            "Table II: the classifiers, our implementation and its parity status. C4.5 is WEKA's J48 (the parity "
            "column adds how often it predicts KEEL's C45-C class, which the paper ran, on the same DOB-SCV "
            "folds); PART is our port of KEEL's PART-C")
-stand_ins = t2[t2.status != "faithful"].abbreviation.tolist()
-say(f"{len(t2) - len(stand_ins)} of 9 classifiers are faithful to the implementation the paper ran"
-    + (f"; {', '.join(stand_ins)} {'is a stand-in' if len(stand_ins) == 1 else 'are stand-ins'} "
-       f"(status column), so {'its' if len(stand_ins) == 1 else 'their'} results are not the paper's "
-       "algorithm's." if stand_ins else "."))
+say(study.describe_table_2(t2))
 show_table(keel_trees.reset_index().round(3), out, "table_2_keel_trees",
            "WEKA's J48 and PART against KEEL's C45-C and PART-C on the same folds: share of test instances with "
            "the same class, and KEEL's crisp AUC of each (mean over data sets): why C4.5 runs as J48 and PART "
@@ -153,17 +129,7 @@ figure_1_files = show_figure(
 parts = study.artificial_partitions()
 show_figure(study.figure_2_4(), out, "figures_2_4",
             "Figures 2-4: the artificial data, DB-SCV with its chain, DOB-SCV, and for contrast MS-SCV and SCV")
-shift8 = {n: study.artificial_shift(parts[n]) for n in study.PARTITIONERS}
-pairs = [sorted(np.flatnonzero(parts["DB-SCV"] == f).tolist()) for f in range(4)]
-mmd = {n: v["mmd"] for n, v in shift8.items()}
-say(f"DB-SCV's chain is {parts['chain']}; dealt round-robin it puts {pairs} together: each fold is one side "
-    "of the figure, an inner example with the outer one beside it, so each test fold is a region its training "
-    "folds lack. DOB-SCV from the same start sends the start and its three nearest neighbours to four "
-    "different folds. The MMD between training and test folds ranks them "
-    + " > ".join(f"{n} ({v:.3f})" for n, v in sorted(mmd.items(), key=lambda kv: -kv[1]))
-    + ": on this layout DB-SCV's partition is the most shifted of the four, as the paper's Fig. 3 argues; "
-    "the nearest-neighbour distance barely moves on eight examples ("
-    + ", ".join(f"{n} {v['nn_distance']:.3f}" for n, v in shift8.items()) + ").")
+say(study.describe_figures_2_4(parts))
 
 # %% [markdown]
 # ## Table III: the "true" AUC
@@ -174,13 +140,7 @@ say(f"DB-SCV's chain is {parts['chain']}; dealt round-robin it puts {pairs} toge
 # %%
 t3 = study.table_3(result)
 show_table(t3, out, "table_3", "Table III: true AUC (5-fold SCV), from probabilities and KEEL's crisp AUC, beside the paper")
-err = {m: float(t3[f"{m} diff"].abs().mean()) for m in ("auc", "keel_auc")}
-by_learner = t3.assign(a=t3["keel_auc diff"].abs()).groupby("learner").a.mean()
-closer = min(err, key=err.get)
-say(f"Mean absolute difference from the paper: {err['auc']:.4f} for AUC from probabilities, "
-    f"{err['keel_auc']:.4f} for KEEL's crisp AUC: **{closer}** reproduces Table III more closely, so the "
-    f"verdicts below use `{metric}`. By classifier (KEEL's AUC): "
-    + ", ".join(f"{k} {v:.3f}" for k, v in by_learner.items()) + ".")
+say(study.describe_table_3(t3, params["metric"]))
 say(study.knn_distance_gap())
 
 # %% [markdown]
@@ -192,12 +152,7 @@ say(study.knn_distance_gap())
 # %%
 t4 = study.table_4(result)
 show_table(t4, out, "table_4", "Table IV: Wilcoxon tests on the true AUCs (ours, 5x2 truth), beside the paper's")
-known = t4.dropna(subset=["significant paper"])
-agree = int((known.significant == known["significant paper"].astype(bool)).sum())
-say(f"{int(t4.significant.sum())} of {len(t4)} pairs differ significantly in our truth; our verdict "
-    f"(significant or not) matches the paper's on {agree} of {len(known)} pairs"
-    + (" (with fewer data sets a Wilcoxon test needs larger, more consistent differences)."
-       if len(params["datasets"]) < 27 else "."))
+say(study.describe_table_4(t4, len(params["datasets"])))
 
 # %% [markdown]
 # ## Table V: how often does a single experiment find the true difference?
@@ -208,14 +163,9 @@ say(f"{int(t4.significant.sum())} of {len(t4)} pairs differ significantly in our
 # %%
 t5 = study.table_5(result)
 save_table(t5, out, "table_5_all", caption="Table V for every partitioner and scheme")
-dob = t5[(t5.partitioner == "DOB-SCV") & (t5.scheme == "5x2")]
-pub5 = paper.table_5().rename(columns={"count": "paper (of 100)"})
-t5_show = dob.merge(pub5, on=["row", "column"], how="outer")[["row", "column", "true p", "count", "experiments",
-                                                              "percent", "paper (of 100)"]]
-show_table(t5_show, out, "table_5", "Table V: DOB-SCV 5x2, single experiments agreeing with the true verdict, beside the paper")
-say(f"Over all partitioners and schemes, {len(t5)} (pair, partitioner, scheme) cells; for DOB-SCV 5x2 a single "
-    f"experiment agrees with the truth {dob.percent.mean():.1f}% of the time on average (the paper: 55.7%)."
-    if len(dob) else "No pair is significant in the 5x2 truth at this scale, so Table V is empty.")
+show_table(study.table_5_shown(t5), out, "table_5",
+           "Table V: DOB-SCV 5x2, single experiments agreeing with the true verdict, beside the paper")
+say(study.describe_table_5(t5))
 
 # %% [markdown]
 # ## Table VI: single-experiment reliability by partitioner and scheme
@@ -228,7 +178,9 @@ say(f"Over all partitioners and schemes, {len(t5)} (pair, partitioner, scheme) c
 # %%
 t6 = study.table_6(result)
 show_table(t6, out, "table_6", "Table VI: mean % of single experiments agreeing with the true verdict, beside the paper")
-show_figure(study.figure_table_6(t6), out, "table_6_bars", "Table VI as bars: ours (left), the paper's (right)")
+show_figure(study.figure_table_6(t6, study.table_6_intervals(result)), out, "table_6_bars",
+            "Table VI as bars: ours (left, with 95 % bootstrap intervals over the single experiments), the paper's "
+            "(right)")
 readings = study.agreement_readings(result)
 show_table(readings.round(1), out, "table_6_readings",
            "Table VI's average under each reading of 'the same result', beside the agreement and false alarms "
@@ -250,10 +202,7 @@ show_table(t7, out, "table_7", "Table VII: experiments to converge, mean and sd,
 t7r = study.table_7_readings(result)
 show_table(t7r, out, "table_7_readings", "Algorithm 5 read two ways: accumulating whole k x r experiments (the "
            "text's unit, Table VII) or single k-fold iterations (counted in experiments), beside the paper")
-by_part = result.convergence.groupby("partitioner").n_experiments.mean()
-say(study.describe_table_7(t7r) + " By partitioner (the text's reading): "
-    + ", ".join(f"{p} {by_part[p]:.1f}" for p in study.PARTITIONERS)
-    + f"; {100 * result.convergence.capped.mean():.0f}% of replays capped.")
+say(study.describe_convergence(result, t7r))
 
 # %% [markdown]
 # ## Beyond the paper (1): how much shift does each partitioner induce?
@@ -277,11 +226,7 @@ rel = study.shift_relations(result)
 save_table(rel, out, "shift_relations", caption="Shift, single-experiment error and convergence per data set")
 show_figure(study.figure_shift(rel), out, "shift_relations",
             "Measured shift against single-experiment error (left) and experiments to converge (right)")
-say(f"Within a data set and scheme, the Spearman correlation between shift and single-experiment error "
-    f"averages {rel.attrs['rho_error']:.2f} (positive in {100 * rel.attrs['positive_error']:.0f}% of the "
-    f"data set-scheme cells); between shift and experiments to converge {rel.attrs['rho_convergence']:.2f} "
-    f"(positive in {100 * rel.attrs['positive_convergence']:.0f}%; only cells where most replays converged "
-    f"within the pool: {int(rel.convergence.notna().sum())} of {len(rel)}).")
+say(study.describe_shift_relations(rel))
 
 # %% [markdown]
 # ## Beyond the paper (3): which partitioner gets the verdicts right for a fixed budget of fits?
@@ -305,26 +250,10 @@ say(study.describe_budget(bt))
 # %%
 claims = study.claims(result)
 show_table(claims, out, "claims_table", "The paper's claims with our verdicts")
-for c in claims.itertuples():
-    say(f"- *{c.claim}* ({c.where}): **{c.verdict}**. {c.evidence}.")
 
 # %% [markdown]
 # ## Conclusion
 
 # %%
-say(f"{summary_sentence(claims)} {study.best_by_budget(bt)} Profile {profile}: {len(params['datasets'])} data sets, "
-    f"{len(params['learners'])} classifiers, {params['experiments']} single experiments per partitioner and "
-    f"scheme; this execution took {(time.time() - started) / 60:.1f} minutes (experiments already in the store "
-    "are read back, not refitted). KEEL's crisp AUC "
-    f"({err['keel_auc']:.3f} from Table III on average) reproduces the paper's numbers far better than AUC "
-    f"from probabilities ({err['auc']:.3f})."
-    + (" Verdicts marked undecided need the paper profile (more data sets for the Wilcoxon tests, more "
-       "stored experiments for Algorithm 5)." if (claims.verdict == "undecided").any() else "")
-    + ("" if profile == "paper" else " Reduced profiles test fewer data sets"
-       + (" and classifiers" if left_out_learners else "") + " than the paper, so the true differences "
-       "(Table IV) and the reliability figures are those of this subset.")
-    + f" The paper profile is estimated at {sum(study.PAPER_CORE_HOURS.values()):.0f} core-hours "
-    "(`study.estimate_core_hours`, CPU time on the engine's batched path); the costliest: "
-    + ", ".join(f"{name} {hours:.1f}" for name, hours in sorted(study.PAPER_CORE_HOURS.items(),
-                                                               key=lambda kv: -kv[1])[:3]) + ".")
-record_run(out, "moreno_torres2012", profile, claims, started)
+say(study.describe_conclusion(claims, bt, t3, params, profile, (time.time() - started) / 60))
+run_json = record_run(out, "moreno_torres2012", profile, claims, started)

@@ -66,14 +66,12 @@ refuse_unknown_parameters()   # a misspelt papermill parameter fails here, namin
 import time
 
 import matplotlib
-import pandas as pd
 
 matplotlib.use("Agg")
 
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import record_run, save_table, say, show_figure, show_table
+from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table
 from cvrepro.studies import vanwinckelen2012 as study
-from cvrepro.verdicts import summary_sentence
 
 started = time.time()
 params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, n_samples=n_samples,
@@ -81,25 +79,7 @@ params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, 
                           table_repetitions=table_repetitions, populations=populations, seed=seed,
                           extensions=extensions)
 out = output_dir
-reps = params["repetitions"]
-others = [p for p in params["populations"] if p not in params["table_populations"]]
-left_out = [p for p in study.POPULATIONS if p not in params["populations"] + params["table_populations"]]
-say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {params['n_samples']} samples of "
-    f"{', '.join(params['table_populations'])} (the tables' populations)"
-    + (f" and {params['curve_samples']} of {', '.join(others)}" if others else "") + "; "
-    "stratified k-fold CV with " + ", ".join(f"k = {k}: {r} repetitions" for k, r in reps.items()) +
-    f" on the first {params['curve_samples']} samples of each population (the curves), "
-    f"{params['table_repetitions']} (fewer where k has fewer) on the other table samples; the tables use 1 and "
-    f"{params['table_repetitions']} repetitions; "
-    f"learners {', '.join(params['learners'])} (LR = WEKA Logistic -R 1e-8 -M {study.LR_MAX_ITER}: the iteration "
-    "cap is our reading, Table 0)."
-    + ("".join(f" No {', '.join(map(str, ks))}-fold CV on {pop}" + (" (as in the paper's tables)" if pop == "kr-vs-k"
-                                                                    else "") + "."
-               for pop, ks in params["skip_folds"].items() if ks and pop in params["populations"]))
-    + (f" {', '.join(left_out)} {'is' if len(left_out) == 1 else 'are'} left out at this profile (quick and paper "
-       "run every population)." if left_out else "")
-    + " Extensions beyond the paper's design: " + (", ".join(f"{e} ({study.EXTENSIONS[e]})" for e in
-                                                            params["extensions"]) or "none") + ".")
+say(study.describe_profile(params, profile))
 
 # %% [markdown]
 # ## 1. Populations and learners
@@ -121,17 +101,7 @@ say(f"Profile **{profile}**: samples of N = {params['sample_size']} rows; {param
 # %%
 show_table(study.stand_ins(), out, "stand_ins",
            "Table 0. The paper's populations and learners, what is used here, and its status.")
-status = study.stand_ins().query("kind == 'learner'")
-stand = status[status.status != "faithful"]
-capped = status[status.status.str.contains("our -M")]
-stand = stand[~stand.paper.isin(capped.paper)]
-say(f"{(status.status == 'faithful').sum()} of {len(status)} learners are WEKA 3.6's with its defaults, "
-    + ", ".join(f"{r.paper} is WEKA's with an option of ours ({r.status.split('with ')[-1]}: the iteration cap)"
-                for r in capped.itertuples()) + "; "
-    + (f"{', '.join(stand.paper)} {'is a stand-in' if len(stand) == 1 else 'are stand-ins'}."
-       if len(stand) else "none is a stand-in.")
-    + " adult is one population of its training and test files together; the paper's N is not stated, "
-    f"so N = {params['sample_size']} here (Section 7 shows why, and what changes with N).")
+say(study.describe_stand_ins(params["sample_size"]))
 
 # %% [markdown]
 # ## 2. Algorithm 1
@@ -143,28 +113,9 @@ say(f"{(status.status == 'faithful').sum()} of {len(status)} learners are WEKA 3
 # %%
 experiment = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress)
 eps = study.unconditional(experiment)
-eps_table = eps.assign(accuracy=100 * (1 - eps.eps_u), sd=100 * eps.sd_eps_c).pivot(
-    index="learner", columns="population", values="accuracy").reindex(
-    [lr for lr in [*params["learners"], study.TWIN] if lr in set(eps.learner)])
-show_table(eps_table.reset_index(), out, "unconditional_accuracy",
-           "Table A. Unconditional accuracy 100 (1 - eps_u) per learner and population (mean of the conditional "
-           f"accuracy over the samples; {study.TWIN} is RF with another seed; LR = WEKA Logistic -R 1e-8 "
-           f"-M {study.LR_MAX_ITER}, our reading).", digits=2)
-small = experiment.small_classes
-save_table(small, out, "small_classes", caption="Samples with a class of fewer than k examples.")
-n_fail = len(experiment.failures)
-say(f"Algorithm 1's results took {experiment.seconds['cv, computed']:,.0f} s of cross-validation and "
-    f"{experiment.seconds['conditional, computed']:,.0f} s of conditional errors to compute (worker seconds, as "
-    f"recorded when each result was computed; this session: {experiment.seconds['cv'] + experiment.seconds['conditional']:,.0f} s "
-    f"of wall time, reading the store where it held them; {len(experiment.iterations):,} CV "
-    f"estimates, {len(experiment.conditional):,} conditional errors; {n_fail} failed folds). "
-    + "Samples with a class of fewer than k examples (stratification spreads it over fewer folds): "
-    + ", ".join(f"{r.population} k={r.k} {r.with_small_class}/{r.samples}" for r in small.itertuples()
-                if r.with_small_class) + ".")
-spread = eps.groupby("population").eps_u.agg(lambda s: 100 * (s.max() - s.min()))
-say("Across learners, the unconditional accuracy spans " + ", ".join(
-    f"{v:.1f} pp on {p}" for p, v in spread.items()) + "; the sample-to-sample standard deviation of the "
-    f"conditional error is {100 * eps.sd_eps_c.median():.2f} pp (median over learners and populations).")
+show(study.captioned_unconditional(eps, params["learners"]), out)
+save_table(experiment.small_classes, out, "small_classes", caption="Samples with a class of fewer than k examples.")
+say(study.describe_experiment(experiment, eps))
 
 # %% [markdown]
 # ### Who wins on the conditional error: our matchups beside the paper's
@@ -177,9 +128,7 @@ say("Across learners, the unconditional accuracy spans " + ", ".join(
 # %%
 shares = study.win_shares_by_n(experiment, store=store, n_jobs=n_jobs, backend=backend)
 save_table(shares, out, "win_shares", caption="eps_c win shares per pair, population and N, ours beside the paper's.")
-show_table(shares[shares.N == params["sample_size"]].drop(columns=["N", "samples"]), out, "win_shares_at_n",
-           f"Table A2. Share of samples on which L1 has the lower conditional error at N = {params['sample_size']}: "
-           "ours beside the paper's (a + c of its tables; mean, min, max) and their distance.", digits=2)
+show(study.captioned_win_shares(shares, params["sample_size"]), out)
 win_dist = study.win_share_distances(shares)
 show_table(win_dist, out, "win_share_distances",
            "Table A3. Mean distance of our win shares from the paper's over the 15 pairs, per population and N "
@@ -202,13 +151,7 @@ show_table(fig2, out, "figure_2_numbers",
            "Table B. Figure 2 in numbers (accuracy, %): sample 0 after one and after all repetitions and its "
            "conditional accuracy; over all samples the mean final RCV and eps_u; the published panel's axis "
            "range and whether ours falls inside it.", digits=2)
-gap_c = (fig2[[c for c in fig2.columns if c.startswith("RCV_R, sample")][0]] -
-         fig2[[c for c in fig2.columns if c.startswith("eps_c, sample")][0]])
-say(f"On sample 0 the final repeated-CV accuracy differs from the sample's conditional accuracy by "
-    f"{gap_c.abs().min():.1f} to {gap_c.abs().max():.1f} pp over the panels and from the unconditional one "
-    f"by {(fig2[[c for c in fig2.columns if c.startswith('RCV_R, sample')][0]] - fig2.eps_u).abs().min():.1f} "
-    f"to {(fig2[[c for c in fig2.columns if c.startswith('RCV_R, sample')][0]] - fig2.eps_u).abs().max():.1f} "
-    f"pp. {int(fig2['in range'].sum())} of {len(fig2)} panels lie inside the paper's axis ranges.")
+say(study.describe_figure_2(fig2))
 
 # %% [markdown]
 # ### The same curves for every learner, population and k
@@ -217,16 +160,9 @@ say(f"On sample 0 the final repeated-CV accuracy differs from the sample's condi
 
 # %%
 for pop in params["populations"]:
-    show_figure(study.plot_curves_grid(experiment, pop), out, f"curves_{pop}",
-                f"Figure 2 for every learner and k on {pop} (sample 0): repeated CV (blue), conditional (green), "
-                "unconditional (red) accuracy.")
-run_est = study.running_estimates(experiment)
-final = run_est[run_est.r == run_est.groupby(["population", "learner", "k", "sample"]).r.transform("max")]
-closer_c = float(((final.rcv - final.eps_c).abs() < (final.rcv - final.eps_u).abs()).mean())
-say(f"Over every population, learner, k and sample, the final repeated-CV estimate lies closer to the "
-    f"sample's conditional error than to the unconditional error in {closer_c:.0%} of the cases; its median "
-    f"distance is {100 * (final.rcv - final.eps_c).abs().median():.2f} pp from eps_c and "
-    f"{100 * (final.rcv - final.eps_u).abs().median():.2f} pp from eps_u.")
+    show(study.captioned_curves_grid(experiment, pop), out)
+final = study.final_estimates(experiment)
+say(study.describe_final_estimates(final))
 
 # %% [markdown]
 # ## 4. Figure 1 made concrete: bias, internal variance, sample variance
@@ -246,18 +182,8 @@ show_table(dec, out, "decomposition",
            "Table C. The single CV estimate's error per population, learner and k: eps_u (%), bias (pp), internal, "
            "sample and total variance, Var(eps_c), MSE against eps_u and eps_c (pp^2), the internal share of the "
            "variance and the correlation of E_pi[CV] with eps_c over samples.", digits=2)
-show_figure(study.plot_decomposition(dec), out, "figure_1_decomposition",
-            "Figure 1 made concrete: the single CV's mean squared error for eps_u as bias^2 (red) + internal "
-            "variance (blue) + sample variance (orange), per learner; bars left to right are k = "
-            + ", ".join(map(str, sorted(dec.k.unique()))) + " (labelled on top).")
-share = dec.groupby("k")["internal share"].median()
-say("The internal variance is " + ", ".join(f"{v:.0%} of the total at k = {k}" for k, v in share.items())
-    + " (median over populations and learners): what repeated CV removes is "
-    + ("most" if share.median() > 0.5 else "the smaller part") + " of the estimator's variance; the rest, the "
-    f"sample variance, no repetition on one sample can reduce. The squared bias is larger than the variance "
-    f"in {(dec.bias ** 2 > dec['total var']).mean():.0%} of the cells. Over samples, E_pi[CV] correlates with eps_c at "
-    f"a median {dec['corr'].median():+.2f}: a sample on which the model is good is not reliably one on which CV "
-    "says so.")
+show(study.captioned_decomposition_figure(dec), out)
+say(study.describe_decomposition(dec))
 
 # %% [markdown]
 # ## 5. Tables 1-3: does CV pick the model with the lower conditional error?
@@ -286,11 +212,7 @@ save_table(table, out, "tables_1_3_long",
            caption="Tables 1-3, one row per pair, population, k and repetition: ours (per 100 samples) beside the "
                    "paper's, the share picking the winner, the distance with the printed and the row-flipped table.")
 for number in (1, 2, 3):
-    show_table(study.wide_contingency(table, number), out, f"table_{number}",
-               f"Table {number} (ours beside the paper). Per k: our table (per 100 samples), the paper's, and the "
-               "difference in the share of samples on which CV picks the winner (a + d, pp). Repetitions: 1, and "
-               f"ours / the paper's repeated count (the paper: 30). LR = WEKA Logistic -R 1e-8 -M {study.LR_MAX_ITER} "
-               "(our reading).", digits=1)
+    show(study.captioned_contingency(table, number), out)
 rates = study.pick_rates(ours)
 pct = [c for c in rates.columns if c.startswith(("ours", "paper", "diff"))]
 show_table(rates.assign(**{c: 100 * rates[c] for c in pct}), out,
@@ -298,12 +220,7 @@ show_table(rates.assign(**{c: 100 * rates[c] for c in pct}), out,
            "the 15 pairs), per population, k and repetition; ours beside the paper's under three readings of its "
            "tables: as printed (a + d; diff is against it), every table's rows flipped (b + c, the reading of its "
            "second worked example), each table in the orientation with the larger diagonal.", digits=1)
-single = rates[~rates.repeated].pivot(index="population", columns="k", values="ours")
-say("Without repetition, CV picks the winner in " + "; ".join(
-    f"{pop}: " + ", ".join(f"{v:.0%} at {k}-fold" for k, v in row.dropna().items()) for pop, row in single.iterrows())
-    + " of the samples (the paper: " + "; ".join(
-    f"{pop}: " + ", ".join(f"{v:.0%}" for v in row.dropna()) for pop, row in
-    rates[~rates.repeated].pivot(index="population", columns="k", values="paper").iterrows()) + ").")
+say(study.describe_pick_rates(rates))
 
 # %%
 readings = study.reading_summary(table)
@@ -311,13 +228,7 @@ show_table(readings, out, "reading_summary",
            "Table E. Our tables against the paper's, read as printed and with the rows flipped: mean distance "
            "(half the summed absolute differences of the four cells, per 100 samples), the mean share of "
            "picking the winner, and how many tables each reading fits better.", digits=1)
-say("Read as printed, our tables are on average " + ", ".join(
-    f"{r['distance']:.0f} samples in 100 away from the paper's on {r['population']} (rows flipped: "
-    f"{r['distance rows flipped']:.0f})" for _, r in readings.iterrows()) + ". " +
-    ("The printed reading fits better overall." if readings.distance.mean() < readings["distance rows flipped"].mean()
-     else "The row-flipped reading fits better overall.") +
-    " The paper does not state its sample size N; with few samples per table, a count moves by "
-    f"{100 / params['n_samples']:.0f} per 100 samples with each sample, so distances of that order are noise.")
+say(study.describe_reading_summary(readings, params["n_samples"]))
 
 # %% [markdown]
 # ### The conditional probabilities of Sec. 5.2
@@ -330,19 +241,7 @@ probs = study.conditional_probabilities(ours)
 show_table(probs, out, "conditional_probabilities",
            "Table F. Sec. 5.2's conditional probabilities: ours (with the counts) beside the printed values; the "
            "note names printed values that do not follow from their own fractions.", digits=2)
-def recall(g, event):
-    r = g.loc[event]
-    ours = "no sample" if pd.isna(r["ours"]) else f"{r['ours']:.0%} ({r['ours (fraction)']})"
-    return f"{ours}; paper {r['paper']:.0%} ({r['paper (fraction)']})"
-
-
-for comparison, g in probs.groupby("comparison", sort=False):
-    g = g.set_index("event")
-    if g.ours.isna().all():
-        say(f"**{comparison}**: not in this run (its population is not among {', '.join(params['table_populations'])}).")
-        continue
-    say(f"**{comparison}**: when L1 wins, CV picks it in {recall(g, 'P(CV picks L1 | L1 wins)')}; when L2 wins, CV "
-        f"picks L2 in {recall(g, 'P(CV picks L2 | L2 wins)')}.")
+say(study.describe_conditional_probabilities(probs, params["table_populations"]))
 
 # %% [markdown]
 # ## 6. Sections 4-6 measured: testing on repeated-CV scores
@@ -376,24 +275,7 @@ show_figure(study.plot_rejections(rej, params["alpha"]), out, "figure_rejections
             "Figure 3. Share of samples on which each test declares a difference, against the repetitions of "
             "10-fold CV, per group of pairs; dashed: the nominal 5 %. The first panels are type I errors for "
             "the question about learners (eps_u equal), the last is power.")
-naive = rej[rej.test == "paired t (naive)"]
-group_names = {"same learner, another seed": "RF against itself with another seed",
-               "near-equal eps_u": "pairs with near-equal eps_u", "in between": "pairs in between",
-               "different eps_u": "pairs with different eps_u"}
-lines = []
-for g in [g for g in group_names if g in set(naive.group)]:
-    d = naive[naive.group == g].sort_values("repetitions")
-    lines.append(f"{group_names[g]}: {d.rejection_rate.iloc[0]:.0%} at r = {d.repetitions.iloc[0]}, "
-                 f"{d.rejection_rate.iloc[-1]:.0%} at r = {d.repetitions.iloc[-1]}")
-top = rej.sort_values("repetitions").groupby(["group", "test"], sort=False).tail(1)
-null_top = top[top.group.isin(["same learner, another seed", "near-equal eps_u"])]
-kept = null_top.groupby("test").rejection_rate.max().reindex([t for t in study.TESTS if t in set(null_top.test)])
-power = top[top.group == "different eps_u"].set_index("test").rejection_rate
-say("The naive paired t-test declares a difference on " + "; ".join(lines) + ". At the most repetitions, the "
-    "largest rejection rate on the null pairs is " + ", ".join(f"{t} {v:.0%}" for t, v in kept.items()) +
-    f"; tests within twice the nominal 5 %: {', '.join(kept[kept <= 2 * params['alpha']].index) or 'none'}. "
-    "Power on the pairs that differ: " + ", ".join(
-        f"{t} {power[t]:.0%}" for t in study.TESTS if t in power.index) + ".")
+say(study.describe_rejections(rej, params["alpha"]))
 
 # %% [markdown]
 # ## 7. The sample size N
@@ -416,22 +298,11 @@ say("The naive paired t-test declares a difference on " + "; ".join(lines) + ". 
 sweep = study.sweep(params, store=store, n_jobs=n_jobs, backend=backend)
 if sweep:
     sweep_table = study.sweep_summary(sweep)
-    show_table(sweep_table, out, "sweep_sample_size",
-               f"Table I. The findings against N ({params['sweep_samples']} samples of "
-               f"{', '.join(params['sweep_populations'])}, repetitions {params['sweep_repetitions']}).", digits=3)
+    show(study.captioned_sweep(sweep_table, params), out)
     show_figure(study.plot_sweep(sweep_table), out, "figure_sweep",
                 "Figure 4. The findings against the sample size N: unconditional accuracy, CV bias against eps_c, the "
                 "internal share of the single CV's variance, how often CV picks the winner.")
-    lo, hi = sweep_table.iloc[0], sweep_table.iloc[-1]
-    say(f"From N = {int(lo.N)} to N = {int(hi.N)}, the mean unconditional accuracy rises from "
-        f"{lo['accuracy (eps_u)']:.1f} % to {hi['accuracy (eps_u)']:.1f} %, the mean absolute bias of CV changes from "
-        f"{lo['|bias| (pp)']:.2f} to {hi['|bias| (pp)']:.2f} pp and the internal share of the variance from "
-        f"{lo['internal share']:.0%} to {hi['internal share']:.0%}; "
-        + ", ".join(f"{c.split(', ')[1]} CV picks the winner {lo[c]:.0%} -> {hi[c]:.0%}"
-                    for c in sweep_table.columns if c.startswith("picks winner")) +
-        ". Figure 2's panels inside the paper's ranges: " + ", ".join(
-            f"N = {int(r['N'])}: {r['Figure 2 panels in range']:.0%}" for _, r in sweep_table.iterrows())
-        + " (the panels on the sweep's populations).")
+    say(study.describe_sweep(sweep_table))
 else:
     say("The sweep over N is an extension beyond the paper's design (`extensions=['sweep']`); off at this profile.")
 
@@ -441,26 +312,10 @@ else:
 # %%
 claims = study.claims(experiment, dec, ours, probs, rej)
 show_table(claims, out, "claims_table", "Table J. The paper's claims, checked on our results.")
-for c in claims.itertuples():
-    say(f"- **{c.verdict}**: {c.claim} ({c.where}). {c.evidence}.")
 
 # %% [markdown]
 # ## Conclusion
 
 # %%
-verdict = claims.set_index("claim")["verdict"]
-test_verdict = verdict[[c for c in verdict.index if c.startswith("A test that uses only the internal")][0]]
-say(summary_sentence(claims) + f" At N = {params['sample_size']} and this profile's scale, repeated CV settles "
-    f"{100 * (final.rcv - final.eps_c).abs().median():.1f} pp (median) from the sample's conditional error and "
-    f"{100 * (final.rcv - final.eps_u).abs().median():.1f} pp from the unconditional error; the internal variance "
-    f"it removes is {dec['internal share'].median():.0%} (median) of the single estimate's variance; CV picks the "
-    f"model with the lower conditional error in {rates[~rates.repeated].ours.mean():.0%} of the samples without "
-    f"repetition (the paper: {rates[~rates.repeated].paper.mean():.0%} with its tables read as printed, "
-    f"{rates[~rates.repeated]['paper, rows flipped'].mean():.0%} with every table's rows flipped, "
-    f"{rates[~rates.repeated]['paper, larger diagonal'].mean():.0%} with each table in the "
-    "orientation that favours CV). The paper's warning that a test on the "
-    f"internal variance rejects a true null more often as repetitions grow: **{test_verdict}** here (the naive "
-    f"paired t-test on {'; '.join(lines[:2])}); the corrected and Bayesian tests stay near the nominal level. On "
-    "one sample, repetition buys a more precise estimate of that sample's CV value, not evidence about the "
-    "learners.")
-record_run(out, "vanwinckelen2012", profile, claims, started)
+say(study.describe_conclusion(claims, final, dec, rates, rej, params["sample_size"], params["alpha"]))
+run_json = record_run(out, "vanwinckelen2012", profile, claims, started)

@@ -56,12 +56,9 @@ import warnings
 import matplotlib
 
 matplotlib.use("Agg")
-import numpy as np
-import pandas as pd
-
 from cvrepro.profiles import study_parameters
 from cvrepro.published import japkowicz2011 as paper
-from cvrepro.reporting import record_run, say, show_figure, show_table
+from cvrepro.reporting import record_run, say, show, show_figure, show_table
 from cvrepro.studies import japkowicz2011 as study
 from cvrepro.verdicts import summary_sentence
 
@@ -69,12 +66,7 @@ started = time.time()
 params = study_parameters("japkowicz2011", profile, sim_replications=sim_replications,
                           flu_repetitions=flu_repetitions, weka_reference=weka_reference)
 out = output_dir
-say(f"Profile **{profile}**: WEKA 10-fold CV (seed 1) on {', '.join(params['explorer_datasets'])}; "
-    f"{params['ttest_runs']} runs of 10-fold CV on Labour; {len(params['sign_domains'])} domains x "
-    f"{params['sign_runs']} run(s) for the sign test; {params['n_bootstrap']} bootstrap samples and "
-    f"{params['n_permutations']} permutations; {params['sim_replications']} simulated data sets per true "
-    f"difference; flu domain {params['flu_train']:,} training / {params['flu_test']:,} test patients x "
-    f"{params['flu_repetitions']} repetition(s).")
+say(study.describe_profile(params, profile))
 
 # %% [markdown]
 # ## Data and classifiers
@@ -89,11 +81,7 @@ show_table(study.datasets_table(), out, "stand_ins_datasets",
 learners = study.learners_table()
 show_table(learners, out, "stand_ins_learners",
            "Table 0b. The classifiers: tutorial label, our learner, status against WEKA 3.6.14, the WEKA command.")
-stand_ins = learners[learners.status != "faithful"]
-say("Every classifier is faithful to WEKA 3.6.14 (same probabilities on recorded folds) except "
-    + ", ".join(f"**{r.label}** ({r.runs}: {r.note})" for r in stand_ins.itertuples())
-    + "; their rows below differ from WEKA for that reason." if len(stand_ins) else
-    "Every classifier is faithful to WEKA 3.6.14.")
+say(study.describe_learners(learners))
 
 # %%
 with warnings.catch_warnings(record=True) as caught:     # shown once below, not scattered in the outputs
@@ -121,28 +109,10 @@ show_table(ours, out, "measures_ours", "Table 1a (ours). The nine measures (and 
            "'IBk -K 3' is added below the eight.", digits=4)
 show_table(paper.measures_table(), out, "measures_paper", "Table 1b (printed).", digits=4)
 vs = study.table_measures_vs_paper(ours, paper.measures_table(as_text=True), weka)
-show_table(vs[~vs.agrees], out, "measures_vs_paper",
-           "Table 1c. The cells that do not print as the slide's number: ours, "
-           + ("the real WEKA's, " if weka is not None else "") + "printed (the full comparison is in "
-           "measures_vs_paper_all.csv).", digits=4)
+show(study.captioned_measures_vs_paper(vs, weka), out)
 vs.to_csv(f"{out}/measures_vs_paper_all.csv", index=False)
-per_row = vs.groupby("classifier", sort=False)["agrees"].sum()
-exact_rows = [c for c, n in per_row.items() if n == len(study.MEASURE_NAMES)]
-msg = (f"**{int(vs.agrees.sum())} of {len(vs)}** printed cells come out to the printed digit; all nine for "
-       f"{', '.join(exact_rows) or 'no classifier'}. ")
-if weka is not None:
-    same_as_weka = vs.dropna(subset=["WEKA 3.6.14"])
-    same_as_weka = same_as_weka[np.isclose(same_as_weka.ours, same_as_weka["WEKA 3.6.14"], rtol=0, atol=1e-9)]
-    msg += (f"Ours equals the real WEKA 3.6.14 in {len(same_as_weka)} of {vs['WEKA 3.6.14'].notna().sum()} cells "
-            f"(to 1e-9). ")
-    weka_diff = vs[(~vs.agrees) & np.isclose(vs.ours, vs["WEKA 3.6.14"], rtol=0, atol=1e-9)]
-    ours_diff = vs[(~vs.agrees) & ~np.isclose(vs.ours, vs["WEKA 3.6.14"], rtol=0, atol=1e-9)]
-    msg += (f"Of the {int((~vs.agrees).sum())} cells that differ from the slide, {len(weka_diff)} are WEKA 3.6.14 "
-            f"differing from the tutorial's WEKA ({', '.join(sorted(set(weka_diff.classifier)))}) and "
-            f"{len(ours_diff)} are our learner differing from WEKA ({', '.join(sorted(set(ours_diff.classifier))) or 'none'}).")
-say(msg)
-notes = study.measures_notes(vs, learners)
-say("Why the differing rows differ: " + " ".join(f"**{k}**: {v}" for k, v in notes.items()))
+say(study.describe_measures(vs))
+say("Why the differing rows differ: " + " ".join(f"**{k}**: {v}" for k, v in study.measures_notes(vs, learners).items()))
 
 # %% [markdown]
 # ### Ranking the results
@@ -154,13 +124,7 @@ side, wrong = study.table_ranks_vs_paper(ours, paper.measures_table(), paper.ran
 show_table(side, out, "ranks_vs_paper", "Table 2. Ranks per measure: ours / of the printed values / printed.")
 show_table(wrong, out, "ranks_printed_slips",
            "Table 2b. Printed ranks that do not follow from the printed values.")
-ranks_ours = study.rank_measures(ours[ours.Algo.isin(study.EIGHT)]).set_index("Algo")
-firsts = {m: ", ".join(ranks_ours.index[ranks_ours[m] == 1]) for m in study.MEASURE_NAMES.values()}
-say(f"The printed ranks follow the printed values except in {len(wrong)} cells ("
-    + "; ".join(f"{r.classifier} {r.measure}: printed {r['printed rank']}, by value {r['rank of the printed value']}"
-                for _, r in wrong.iterrows()) + "). On our numbers the first place goes to "
-    + "; ".join(f"{m}: {w}" for m, w in firsts.items())
-    + f": {len(set(', '.join(firsts.values()).split(', ')))} different classifiers lead some measure.")
+say(study.describe_ranks(ours, wrong))
 
 # %% [markdown]
 # ## 2. The worked examples of the measures
@@ -169,13 +133,7 @@ say(f"The printed ranks follow the printed values except in {len(wrong)} cells (
 # %%
 examples = study.worked_examples()
 show_table(examples, out, "worked_examples", "Table 3. Worked examples: ours beside the slide's numbers.", digits=5)
-bad = examples[examples.agrees.eq(False)]
-say(f"{int(examples.agrees.eq(True).sum())} of {int(examples.agrees.notna().sum())} printed numbers come out "
-    "exactly (two 60 % classifiers, equal precision and recall, kappa 43.29 %, RMSE 0.4416). The information "
-    f"score differs: Kononenko & Bratko's definition scores x4 (P(y=1|f) = .75 for a negative, below the prior .4 "
-    f"of its class) as a loss, {examples.set_index('quantity').loc['IS(x4)', 'ours']:.2f} bits, and averages "
-    f"{examples.set_index('quantity').loc['ISavg (Kononenko & Bratko)', 'ours']:.2f}; the slide's formula drops the "
-    "loss branch's minus sign, and its 0.40 is the mean of the unsigned scores.")
+say(study.describe_worked_examples(examples))
 
 # %% [markdown]
 # ## 3. ROC and cost curves
@@ -185,16 +143,9 @@ say(f"{int(examples.agrees.eq(True).sum())} of {int(examples.agrees.notna().sum(
 
 # %%
 rc = study.roc_cost_analysis(results, tuple(params["cost_pair"]))
-show_figure(study.figure_roc_cost(rc), out, "figure_roc_cost",
-            f"Figure 1. {' and '.join(rc['pair'])} on Breast Cancer (10-fold CV, seed 1): ROC curves with convex "
-            "hulls (left); cost curves, the trivial classifiers (dotted) and each classifier's winning range of the "
-            "probability cost PC(+) (right).")
+show(study.captioned_roc_cost(rc), out)
 show_table(rc["ranges"], out, "cost_curve_ranges", "Table 4. Operating ranges: where each cost curve is lowest.")
-clever = rc["ranges"][rc["ranges"].winner != "trivial"]
-say(f"The ROC hulls {'cross' if rc['roc_cross'] else 'do not cross'} (AUC "
-    + ", ".join(f"{k} {v:.3f}" for k, v in rc["auc"].items()) + "). The cost curves say where: "
-    + "; ".join(f"**{r.winner}** for PC(+) in [{r.pc_from:.2f}, {r.pc_to:.2f}] (by up to {r.max_advantage:.3f})"
-                for r in clever.itertuples()) + ".")
+say(study.describe_roc_cost(rc))
 
 # %% [markdown]
 # ## 4. Two classifiers, one domain: C4.5 and NB on Labour
@@ -219,19 +170,14 @@ say(study.labor_note(lab, params["alpha"]))
 printed_tests = study.printed_two_domain_tests(params["alpha"])
 show_table(printed_tests, out, "sign_wilcoxon_printed", "Table 7. The sign test and Wilcoxon's test recomputed "
            "on the printed accuracies.", digits=4)
-say(f"{int(printed_tests.agrees.eq(True).sum())} of {int(printed_tests.agrees.notna().sum())} printed quantities "
-    "come out. " + paper.NOTES["sign test"] + " " + paper.NOTES["wilcoxon"])
+say(study.describe_printed_tests(printed_tests))
 
 # %%
 acc = study.accuracy_table(results)
-printed_acc = paper.sign_test_table()
-both = acc.merge(printed_acc, on="Dataset", how="left", suffixes=(" ours", " printed"))
-show_table(both, out, "ten_domains_accuracy", f"Table 8. Accuracy (%) on the ten domains: ours ("
-           f"{params['sign_runs']} x 10-fold CV) beside the printed table.", digits=2)
+show(study.captioned_ten_domains(acc, params["sign_runs"]), out)
 ours_tests = study.two_domain_tests(acc, params["alpha"])
-show_table(ours_tests, out, "sign_wilcoxon_ours", "Table 9. The same tests on our accuracies, two-sided at alpha = "
-           f"{params['alpha']} (no direction chosen in advance; the slides test one-sided).", digits=4)
-say(study.ten_domain_note(acc, printed_acc, ours_tests, results.weka))
+show(study.captioned_two_domain_tests(ours_tests, params["alpha"]), out)
+say(study.ten_domain_note(acc, paper.sign_test_table(), ours_tests, results.weka))
 
 # %% [markdown]
 # ## 6. Many classifiers, many domains: Friedman, Nemenyi, effect size
@@ -247,24 +193,13 @@ show_figure(study.figure_cd(fr["nemenyi"].average_ranks, fr["nemenyi"].critical_
                             "printed fA / fB / fC, 10 domains, Nemenyi alpha = 0.05"), out, "figure_cd",
             "Figure 3. Critical-difference diagram of the Friedman example (bars join classifiers not significantly "
             "different).")
-sig = fr["pairs"][fr["pairs"].significant]
-say(f"Friedman: chi2 = {fr['friedman'].statistic:.2f}, p = {fr['friedman'].pvalue:.2g}; rank sums "
-    + " / ".join(f"{v:g}" for v in fr["rank_sums"]["ours"]) + " as printed (exact ranks without the tie: "
-    + " / ".join(f"{v:g}" for v in fr["exact_rank_sums"]) + f"). Nemenyi's CD = {fr['nemenyi'].critical_difference:.3f}"
-    " separates " + ", ".join(f"{r.pair} (Cohen's d {r[study.D_POOLED]:.1f})" for _, r in sig.iterrows())
-    + ": huge effects (|d| > 0.8 is 'large').")
+say(study.describe_friedman(fr))
 
 # %%
 if len(acc) >= 3:
-    scores = acc.set_index("Dataset")
-    from cvrepro.stats import friedman_test, nemenyi_test
-    ne_ours = nemenyi_test(scores, alpha=params["alpha"])
-    show_figure(study.figure_cd(ne_ours.average_ranks, ne_ours.critical_difference,
-                                f"our NB, SVM, AdaBoost, RF on {len(scores)} domains"), out, "figure_cd_ours",
-                "Figure 3b. The same diagram for our four classifiers on the ten domains.")
-    fr_ours = friedman_test(scores)
-    say(f"On our ten-domain accuracies Friedman gives p = {fr_ours.pvalue:.2g}; average ranks "
-        + ", ".join(f"{k} {v:.2f}" for k, v in ne_ours.average_ranks.items()) + ".")
+    cd_ours, cd_text = study.friedman_ours(acc, params["alpha"])
+    show(cd_ours, out)
+    say(cd_text)
 
 # %% [markdown]
 # ## 7. Resampling
@@ -300,11 +235,7 @@ say(study.boot_truth_note(boot_truth))
 sim = study.simulation_table(results, params["alpha"])
 show_table(results.sim_truth, out, "simulation_truth", "Table 14. True accuracies of A and B (training sets of "
            "0.9 n, scored on 20,000 fresh examples) and their difference.", digits=4)
-wide = sim.pivot_table(index="test", columns="true difference", values="rejection rate", sort=False)
-wide.columns = [f"diff {c:.3f}" for c in wide.columns]
-show_table(wide.reset_index(), out, "simulation_rejections", f"Table 15. Rejection rate at alpha = "
-           f"{params['alpha']} ({params['sim_replications']} data sets per column): type I error in the first "
-           "column, power in the others.", digits=3)
+show(study.captioned_simulation_rejections(sim, params["alpha"], params["sim_replications"]), out)
 show_figure(study.figure_simulation(sim, params["alpha"]), out, "figure_simulation",
             "Figure 4. Type I error (left, 95 % Wilson intervals; dotted: alpha) and power (right) of each test.")
 say(study.simulation_note(sim, params["alpha"]))
@@ -329,16 +260,9 @@ if all(d in params["explorer_datasets"] for d in study.VIS_DOMAINS.values()):
 if study.VIS_MULTICLASS in params["explorer_datasets"]:
     vis["anneal_l2"] = study.visualization(results, {"An": study.VIS_MULTICLASS})
     vis["anneal_l1"] = study.visualization(results, {"An": study.VIS_MULTICLASS}, metric="cityblock")
-titles = {"binary": "Breast Cancer, Labour, Liver (L2)", "binary_l1": "Breast Cancer, Labour, Liver (L1)",
-          "anneal_l2": "Anneal (L2)", "anneal_l1": "Anneal (L1)"}
 if vis:
-    show_figure(study.figure_visualization(list(vis.values()), [titles[k] for k in vis]), out, "figure_visualization",
-                "Figure 5. The framework's pictures: each classifier projected from its concatenated confusion "
-                "matrices; grey lines are the spanning tree; the distance to point 1 (Ideal) is exact.")
-    dist = pd.concat([v["table"].set_index("name")["distance to Ideal"].rename(titles[k]) for k, v in vis.items()],
-                     axis=1)
-    show_table(dist.reset_index(names="classifier"), out, "visualization_distances",
-               "Table 16. Distance of each classifier to the ideal one.", digits=1)
+    show(study.captioned_visualization(vis), out)
+    show(study.captioned_visualization_distances(vis), out)
     say(study.visualization_note(vis))
 vt = study.visualization_table_vs_paper(results)
 show_table(vt, out, "visualization_vs_paper", "Table 17. Accuracy, F-measure and AUC of NB, SMO and AdaBoost on "
@@ -356,20 +280,13 @@ say(study.visualization_table_note(vt))
 # (E_test - E_ideal) / (E0 - E_ideal), E0 the trivial classifier's error. The scenario "none" measures pD's noise.
 
 # %%
-from cvrepro.drift import SCENARIOS
-
-show_table(pd.DataFrame([{"scenario": s.name, "kind": s.kind, "description": s.description,
-                          "test population changes": ", ".join(f"{k}={v}" for k, v in s.test.items()),
-                          "removed from training": ", ".join(f"{k}: {'+'.join(v)}" for k, v in s.train_exclude.items())}
-                         for s in SCENARIOS.values() if s.name in (params["flu_scenarios"] or SCENARIOS)]),
-           out, "flu_scenarios", "Table 19. The scenarios and the parameters each changes.")
+show(study.flu_scenarios_table(params["flu_scenarios"]), out)
 flu = study.flu_table(results)
-show_table(flu, out, "flu_results", f"Table 20. Error per scenario and classifier (means over "
-           f"{params['flu_repetitions']} repetition(s)) and pD (median, and its range).", digits=3)
+show(study.captioned_flu(flu, params["flu_repetitions"]), out)
 show_figure(study.figure_flu(flu), out, "figure_flu",
-            "Figure 6. Performance deterioration pD per scenario (median over the repetitions); hatched bars are the simple classifiers (1R, the "
-            "simple perceptron), plain their complex partners (decision tree, MLP); dotted: the largest |pD| "
-            "without any change.")
+            "Figure 6. Performance deterioration pD per scenario (median over the repetitions); hatched bars are the "
+            "simple classifiers (1R, the simple perceptron), plain their complex partners (decision tree, MLP); "
+            "dotted: the largest |pD| without any change.")
 say(study.flu_note(flu, results.flu))
 say(study.flu_domain_note(study.flu_domain_consequences()))
 
@@ -380,8 +297,7 @@ say(study.flu_domain_note(study.flu_domain_consequences()))
 # %%
 claims = study.claims(ours, examples, lab, printed_tests, ours_tests, fr, sim, est, rc, vis, results.flu,
                       params["alpha"], boot_truth, comparisons)
-for r in claims.itertuples():
-    say(f"- **{r.verdict}**: {r.claim} (*{r.where}*). Evidence: {r.evidence}.")
+say(study.describe_claims(claims))
 
 # %% [markdown]
 # ## Conclusion
@@ -392,4 +308,4 @@ summary = study.reproduction_summary(vs, wrong, examples, printed_tests, fr, vt,
 show_table(summary, out, "reproduction_summary", "Table 21. Which printed numbers we reproduce exactly, which "
            "differ, and why.")
 say(summary_sentence(claims) + " " + study.claims_sentence(claims) + " " + study.conclusion(summary, claims, results))
-record_run(out, "japkowicz2011", profile, claims, started)
+run_json = record_run(out, "japkowicz2011", profile, claims, started)

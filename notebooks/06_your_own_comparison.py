@@ -31,19 +31,21 @@ from cvrepro.nbparams import refuse_unknown_parameters
 refuse_unknown_parameters()   # a misspelt papermill parameter fails here, naming the closest known ones
 
 # %%
+import time
+
 import matplotlib
 
 matplotlib.use("Agg")
-from cvrepro.compare import CAPTIONS, describe_lessons, lessons, read_csv
+from cvrepro.compare import captioned_lessons, describe_data, describe_lessons, lessons, read_csv
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import say, show_figure, show_table
+from cvrepro.reporting import record_notebook, say, show
 
+started = time.time()
 params = study_parameters("compare", profile, learners=learners, k=k, max_repetitions=max_repetitions,
                           fixed_repetitions=fixed_repetitions)
 out = output_dir
 data = read_csv(csv, target)
-say(f"Data **{data[0]}**: {data[1].shape[0]} rows, {data[1].shape[1]} attributes, classes "
-    f"{', '.join(data[2].cat.categories)}; learners {', '.join(params['learners'])}; profile **{profile}**.")
+say(describe_data(data, params["learners"], profile))
 
 # %% [markdown]
 # ## The one call
@@ -52,15 +54,15 @@ say(f"Data **{data[0]}**: {data[1].shape[0]} rows, {data[1].shape[1]} attributes
 result, shortcuts = lessons(data, params["learners"], k=params["k"], max_repetitions=params["max_repetitions"],
                             fixed_repetitions=params["fixed_repetitions"], store=store, n_jobs=n_jobs)
 say(result.design())
-show_table(result.estimates, out, "estimates", CAPTIONS["estimates"].format(metric=result.metric, k=result.k))
-show_figure(result.plot(), out, "estimates", CAPTIONS["figure"].format(metric=result.metric))
-show_table(result.pairwise, out, "pairwise", CAPTIONS["pairwise"])
+for what in ("estimates", "figure", "pairwise"):
+    show(result.captioned(what), out)
 say("\n\n".join(result.conclusions()))
 
 # %% [markdown]
 # ## What each paper's lesson changed
 
 # %%
-show_table(shortcuts, out, "lessons", CAPTIONS["lessons"])
+show(captioned_lessons(shortcuts), out)
 say(describe_lessons(shortcuts))
 say(f"The report (Markdown and HTML with the figure): `{result.report(f'{out}/report') / 'report.html'}`.")
+run_json = record_notebook(out, "06_your_own_comparison", profile, started)

@@ -110,3 +110,22 @@ def test_an_executed_notebooks_run_json_has_its_parameters(site):
     assert run["parameters"]["store"] == str(tmp / "store")               # papermill's value, not the default
     assert {"n_jobs", "backend", "output_dir", "sim_replications"} <= set(run["parameters"])
     assert run["seconds"] > 0 and run["cpu_seconds"] > 0 and run["commit"]
+
+
+def test_index_lists_every_executed_notebook_and_counts_verdicts_grammatically(tmp_path):
+    """Notebook 06 (no study of its own) gets a row titled by its heading; the counts read as sentences."""
+    import pandas as pd
+
+    def page(name, heading):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(f"# {heading}\n\ntext")])
+        return report.Page(tmp_path / f"{name}.ipynb", nb, {"profile": "smoke"}, tmp_path / name)
+
+    pages = {"main": {"00_datasets": page("00_datasets", "00 · Data"),
+                      "06_your_own_comparison": page("06_your_own_comparison", "06 · Your own comparison")}}
+    rows = report.notebook_rows(pages)
+    assert [r["number"] for r in rows] == [0, 1, 2, 3, 4, 5, 6]
+    assert rows[-1]["title"] == "Your own comparison" and rows[-1]["notebook"] == "06_your_own_comparison"
+    claims = pd.DataFrame({"verdict": ["holds", "partly", "partly", "undecided"]})
+    assert report.page_summary(pages["main"]["00_datasets"], claims) == \
+        "Profile smoke. Of 4 claims checked, 1 holds, 2 hold partly, 1 is undecided."
+    assert report.page_summary(pages["main"]["00_datasets"], None) == "Profile smoke."

@@ -21,3 +21,23 @@ def test_beside_pairs_our_numbers_with_the_published_ones():
     out = beside(ours, paper, "d").set_index("d")
     assert out.loc["y", "v diff"] == 0.7 - 0.6
     assert np.isnan(out.loc["x", "v paper"]) and np.isnan(out.loc["z", "v ours"])
+
+
+def test_panel_grid_leaves_no_empty_slot_and_centres_a_short_last_row():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from cvrepro.reporting import hide_empty_panels, legend_outside, panel_grid
+
+    fig, axes = panel_grid(3, 2)
+    assert len(fig.axes) == len(axes) == 3
+    for ax, name in zip(axes, ["C4.5", "HDDT", "C4.5"]):
+        ax.plot([0, 1], [0, 1], label=name)
+    assert hide_empty_panels(fig) == 0
+    fig.canvas.draw()
+    left, right = axes[0].get_position(), axes[1].get_position()
+    centre = axes[2].get_position()
+    assert abs((centre.x0 + centre.x1) / 2 - (left.x0 + right.x1) / 2) < 0.02      # the short row is centred
+    legend = legend_outside(fig)
+    assert [t.get_text() for t in legend.get_texts()] == ["C4.5", "HDDT"]          # each learner once
+    assert centre.y1 < left.y0                                                      # below the first row

@@ -424,3 +424,34 @@ def test_flu_claims_are_undecided_because_the_generator_decides_them():
     claims = study.flu_claims(runs)
     assert len(claims) == 4 and {c.verdict for c in claims} == {"undecided"}
     assert all(c.evidence.startswith(study.FLU_OPEN + ": on our generator") for c in claims)
+
+
+def test_labour_sentences_follow_the_p_values():
+    """Shapiro-Wilk 'rejects' only below alpha, and the correction's cost is read from the two p-values."""
+    rejects = study.shapiro_sentence(pd.Series({"C4.5": 0.003, "NB": 0.2, "C4.5 - NB": 0.01}), 0.05)
+    assert rejects.startswith("Shapiro-Wilk rejects normality of the per-fold accuracies of C4.5 and C4.5 - NB at")
+    assert "0.2 for NB" in rejects
+    keeps = study.shapiro_sentence(pd.Series({"C4.5": 0.3, "NB": 0.2}), 0.05)
+    assert keeps.startswith("Shapiro-Wilk does not reject") and "handful" not in keeps
+    assert "those of NB are constant" in study.shapiro_sentence(pd.Series({"C4.5": 0.3, "NB": np.nan}), 0.05)
+    assert study.correction_sentence(1e-6, 0.01).endswith("costs orders of magnitude in p.")
+    assert study.correction_sentence(0.01, 0.03).endswith("multiplies p by 3.0.")
+    assert study.correction_sentence(0.03, 0.02).endswith("does not raise p here.")
+
+
+def test_anneal_and_binary_sentences_follow_the_distances():
+    """NB 'makes fewer errors' only when its L1 distance is smaller; 'about the same' only within 10 %."""
+    assert "about the same" in study.anneal_sentence(40, 42, 30, 50)
+    assert "NB makes fewer errors, as the slides say" in study.anneal_sentence(40, 42, 30, 50)
+    flipped = study.anneal_sentence(40, 80, 60, 50)
+    assert "NB nearer to Ideal" in flipped and "NB does not make fewer errors, against the slides" in flipped
+
+    def vis(order):
+        table = pd.DataFrame({"name": ["Ideal", *order], "distance to Ideal": np.arange(len(order) + 1.0)})
+        return {"table": table}
+
+    faithful = [label for label in study.EIGHT if label not in ("SVM", "NB")]
+    like_slides = study.visualization_note({"binary": vis([*faithful, "SVM", "NB"])})
+    assert "in L2" in like_slides and "as on the slides" in like_slides
+    other = study.visualization_note({"binary_l1": vis(["SVM", "NB", *faithful])})
+    assert "in L1" in other and "the slides have SVM and NB there" in other

@@ -300,3 +300,44 @@ def test_interpretation_sentences_follow_the_numbers():
     assert "MS-SCV induces more shift" in text and "DOB-SCV, DB-SCV less" in text
     st["nn_vs_scv"] = [1.0, 1.1, 1.2, 0.9]
     assert "MS-SCV less" in study.describe_shift(st)
+
+
+def test_figures_2_4_sentence_follows_the_measured_shift():
+    """The sentence names DB-SCV the most shifted only when its MMD is the largest."""
+    parts = study.artificial_partitions()
+    assert "DB-SCV's partition is the most shifted of the four" in study.describe_figures_2_4(parts)
+    swapped = {**parts, "DB-SCV": parts["SCV"], "SCV": parts["DB-SCV"]}
+    text = study.describe_figures_2_4(swapped)
+    assert "SCV's partition is the most shifted, not DB-SCV's" in text
+
+
+def test_table_sentences_count_what_the_tables_hold():
+    t2 = pd.DataFrame({"abbreviation": ["A", "B", "C"], "status": ["faithful", "stand-in", "faithful"]})
+    assert study.describe_table_2(t2).startswith("2 of 3 classifiers") and "B is a stand-in" in \
+        study.describe_table_2(t2)
+    assert study.describe_table_2(t2.assign(status="faithful")).endswith("paper ran.")
+    t3 = pd.DataFrame({"learner": ["A", "B"], "auc diff": [0.1, -0.1], "keel_auc diff": [0.01, 0.0]})
+    assert "**keel_auc** reproduces" in study.describe_table_3(t3, "keel_auc")
+    assert "**auc** reproduces" in study.describe_table_3(t3.rename(columns={"auc diff": "keel_auc diff",
+                                                                             "keel_auc diff": "auc diff"}), "auc")
+
+
+def test_table_6_intervals_hold_the_estimates_and_the_figure_draws_them():
+    """Each cell's 95 % interval holds Table VI's estimate; the bars carry one error bar per drawn cell."""
+    run = _fake_run(experiments=6)
+    t6, iv = study.table_6(run), study.table_6_intervals(run)
+    both = t6.merge(iv, on=["scheme", "partitioner"]).dropna(subset=["ours"])
+    assert len(both) and ((both.low <= both.ours + 1e-9) & (both.ours <= both.high + 1e-9)).all()
+    fig = study.figure_table_6(t6, iv)
+    assert len(fig.axes[0].containers) > 4 and fig.legends        # bars and error bars; the legend below
+    empty = study.figure_table_6(t6.assign(ours=np.nan), iv.iloc[:0])
+    assert "no pair of classifiers differs" in empty.axes[0].texts[0].get_text()
+
+
+def test_shift_relations_sentence_says_when_no_cell_converged():
+    rel = pd.DataFrame({"convergence": [np.nan, np.nan]})
+    rel.attrs.update(rho_error=0.5, positive_error=0.9, rho_convergence=np.nan, positive_convergence=np.nan)
+    assert "cannot be computed: in 0 of 2 cells" in study.describe_shift_relations(rel)
+    rel = rel.assign(convergence=[3.0, 4.0])
+    rel.attrs.update(rho_error=0.5, positive_error=0.9, rho_convergence=0.25, positive_convergence=0.5)
+    assert "experiments to converge 0.25 (positive in 50%" in study.describe_shift_relations(rel)

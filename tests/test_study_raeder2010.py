@@ -399,3 +399,21 @@ def test_distance_from_paper_is_zero_for_the_papers_own_numbers():
                                       {"a": study.table_3_vs_paper(ours, "a")}, {}).set_index("quantity")
     assert table.loc["average rank", "cells"] == 36 and table.loc["average rank", "max |ours - paper|"] == 0
     assert table.loc["R", "cells"] == 15 and table.loc["R", "max |ours - paper|"] == 0
+
+
+def test_captions_follow_the_run():
+    """Figure 1's caption drops panel (d) only when it would repeat (c); Table II's names the reading of k."""
+    from cvrepro.reporting import Captioned
+
+    panels = study.figure_1_panels(study.DATASETS, study.LEARNERS, 20)
+    assert panels[-1]["repeats"]
+    short = study.captioned_figure_1(None, panels, 20)
+    assert isinstance(short, Captioned) and "would repeat (c) with this run's 20 iterations" in short.caption
+    full = study.captioned_figure_1(None, study.figure_1_panels(study.DATASETS, study.LEARNERS, 500), 500)
+    assert "(d) its first 30 iterations" in full.caption and "would repeat" not in full.caption
+    verdicts = pd.DataFrame({"seed": [0, 1], "pvalue": [0.01, 0.02], "leader": ["C4.5", "HDDT"]})
+    for k, words, name in ((10, "our reading of the paper's fold count", "table_2"),
+                           (5, "the paper's text", "table_2_5fold")):
+        item = study.captioned_table_2(pd.DataFrame(), verdicts, k)
+        assert item.name == name and f"Table II (ours, {k}-fold: {words})" in item.caption
+        assert "Shown: seed 0, where C4.5 leads" in item.caption

@@ -302,3 +302,16 @@ def test_formula_checks_are_counted_apart():
     text = study.claims_sentence(claims)
     assert "Measured on real learners and data: Of 3 claims checked, 3 are undecided." in text
     assert "printed counts: Of 3 claims checked, 3 hold." in text
+
+
+def test_channel_and_facts_sentences_follow_the_numbers():
+    summary = pd.DataFrame(columns=["data set"])
+    greedy = pd.DataFrame({"agree": [3, 2], "orderings": [3, 3]})
+    assert "Only 5 of 6 real searches" in study.describe_channel(summary, greedy)
+    assert "All 6 of 6 real searches" in study.describe_channel(summary, greedy.assign(agree=[3, 3]))
+    facts = pd.DataFrame({"quantity": ["Landsat default error"], "paper": [0.75], "ours": [0.769]})
+    assert "does not follow" in study.describe_facts(facts)
+    assert "follows from the test set's majority class" in study.describe_facts(facts.assign(ours=0.75))
+    bench = pd.DataFrame({"benchmark": ["A", "B"], "setting": ["one-shot", "fixed"], "does not follow": ["-", "P"]})
+    assert study.describe_benchmarks(bench).startswith("1 of 2 printed statements follow")
+    assert study.describe_benchmarks(bench.assign(**{"does not follow": "-"})).endswith("exactly (A, B).")

@@ -391,3 +391,26 @@ def test_worked_examples_are_judged_only_on_the_paper_matchup():
     unlike = like.assign(ours=0.0)
     claim = study._worked_examples_claim(probs, unlike)
     assert claim.verdict == "undecided" and "NB wins on 0% of our samples, 32% of the paper's" in claim.evidence
+
+
+def test_decomposition_and_sweep_sentences_follow_the_numbers():
+    dec = pd.DataFrame({"k": [2, 10], "internal share": [0.7, 0.8], "bias": [1.0, 1.0], "total var": [4.0, 4.0],
+                        "corr": [0.1, 0.2]})
+    low = study.describe_decomposition(dec)
+    assert "removes is most of" in low and "not reliably one on which CV says so" in low
+    high = study.describe_decomposition(dec.assign(**{"internal share": [0.2, 0.3], "corr": [0.8, 0.9]}))
+    assert "the smaller part" in high and "mostly one on which CV says so" in high
+    sweep = pd.DataFrame({"N": [100, 500], "accuracy (eps_u)": [70.0, 80.0], "|bias| (pp)": [2.0, 1.0],
+                          "internal share": [0.5, 0.4], "Figure 2 panels in range": [0.5, 1.0]})
+    assert "accuracy rises from 70.0 %" in study.describe_sweep(sweep)
+    assert "accuracy falls from 80.0 %" in study.describe_sweep(sweep[::-1].reset_index(drop=True))
+
+
+def test_null_rejections_name_the_tests_that_keep_the_level():
+    rates = pd.DataFrame({"group": ["near-equal eps_u"] * 4, "test": [study.TESTS[0]] * 2 + [study.TESTS[1]] * 2,
+                          "repetitions": [1, 30, 1, 30], "rejection_rate": [0.05, 0.6, 0.05, 0.07],
+                          "cases": [100] * 4})
+    kept = study.null_rejections(rates)
+    assert kept[study.TESTS[0]] == 0.6 and kept[study.TESTS[1]] == 0.07
+    text = study.describe_rejections(rates, 0.05)
+    assert f"tests within twice the nominal 5%: {study.TESTS[1]}." in text

@@ -156,30 +156,59 @@ def index_context(pages: dict[str, dict[str, Page]], folders: dict[str, Path]) -
     """What the index shows: the studies table and every study's claims, one column per layer."""
     layers = [{"label": layer_label(k, v), "folder": _shown(folders[k])} for k, v in pages.items()]
     studies, claims = [], []
-    catalog = [{"number": 0, "title": "The benchmark data catalog", "citation": "every data set the studies use",
-                "notebook": name} for name in sorted({n for v in pages.values() for n in v if n.startswith("00_")})]
-    for row in catalog + [{"number": s.number, "title": s.title, "citation": s.citation, "notebook": s.notebook,
-                           "id": s.id} for s in STUDIES.values()]:
+    for row in notebook_rows(pages):
         cells, tables = [], []
         for layer, found in pages.items():
             page = found.get(row["notebook"])
             table = _claims(page)
             tables.append(table)
-            summary = ""
-            if page is not None:
-                run = page.run()
-                summary = f"profile {page.parameters.get('profile')}"
-                if table is not None:
-                    from cvrepro.verdicts import summary_sentence
-                    summary += ". " + summary_sentence(table)
-                if run.get("seconds") is not None:
-                    summary += f" ({run['seconds'] / 60:.1f} min)"
             cells.append({"href": f"{layer}/{row['notebook']}.html" if page else None,
-                          "notebook": row["notebook"], "summary": summary})
+                          "notebook": row["notebook"], "summary": page_summary(page, table)})
         studies.append({**row, "cells": cells})
         if any(t is not None for t in tables):
             claims.append({**row, "rows": _claim_rows(tables)})
     return {"layers": layers, "studies": studies, "claims": claims}
+
+
+def notebook_rows(pages: dict[str, dict[str, Page]]) -> list[dict]:
+    """The index's rows in notebook order: the data catalog (00), the studies, and every other executed
+    notebook (06, your own comparison), titled by its first heading."""
+    studies = {s.notebook: {"number": s.number, "title": s.title, "citation": s.citation, "notebook": s.notebook,
+                            "id": s.id} for s in STUDIES.values()}
+    rows = []
+    for name in sorted({n for v in pages.values() for n in v} | set(studies)):
+        if name in studies:
+            rows.append(studies[name])
+            continue
+        page = next(v[name] for v in pages.values() if name in v)
+        number = int(name[:2])
+        title, about = ("The benchmark data catalog", "every data set the studies use") if number == 0 else \
+            (heading(page.nb) or name, "the studies' advice on a data set of one's own")
+        rows.append({"number": number, "title": title, "citation": about, "notebook": name})
+    return rows
+
+
+def heading(nb: nbformat.NotebookNode) -> str | None:
+    """The text of the notebook's first Markdown heading, without its number (``06 · ``)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("# ").split(" · ", 1)[-1].strip()
+    return None
+
+
+def page_summary(page: Page | None, claims: pd.DataFrame | None) -> str:
+    """One line under a notebook's link: profile and run time, then the claims' verdicts counted."""
+    if page is None:
+        return ""
+    from cvrepro.verdicts import summary_sentence
+
+    run = page.run()
+    summary = f"Profile {page.parameters.get('profile')}"
+    if run.get("seconds") is not None:
+        summary += f", {run['seconds'] / 60:.1f} min"
+    return summary + "." + (" " + summary_sentence(claims) if claims is not None else "")
 
 
 def _claims(page: Page | None) -> pd.DataFrame | None:

@@ -41,6 +41,7 @@ import numpy as np
 import pandas as pd
 
 from .convergence import FixedIterations, KSCriterion, RankCriterion
+from .reporting import Captioned, learner_colors
 from .runner import run_cv
 from .stats import (
     ADJUSTMENTS,
@@ -64,7 +65,8 @@ from .stats import (
     wilcoxon_signed_rank,
 )
 
-__all__ = ["compare", "lessons", "describe_lessons", "read_csv", "Comparison", "STOPPING_RULES", "CAPTIONS"]
+__all__ = ["compare", "lessons", "describe_lessons", "describe_data", "captioned_lessons", "read_csv", "Comparison",
+           "STOPPING_RULES", "CAPTIONS"]
 
 STOPPING_RULES = ("rank", "ks")
 _RANK_TEST_NAMES = {"friedman": "Friedman", "aligned": "Friedman aligned", "quade": "Quade"}
@@ -210,10 +212,11 @@ class Comparison:
         fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(self.datasets) + 2), 3.2))
         width = 0.8 / len(self.learners)
         x = np.arange(len(self.datasets))
+        colors = learner_colors(self.learners)
         for j, learner in enumerate(self.learners):
             t = self.estimates[self.estimates.learner == learner].set_index("dataset").loc[self.datasets]
             ax.errorbar(x + (j - (len(self.learners) - 1) / 2) * width, t["mean"], yerr=t["sd"], fmt="o",
-                        capsize=3, label=learner)
+                        capsize=3, label=learner, color=colors[learner])
         ax.set_xticks(x, self.datasets, rotation=30, ha="right")
         ax.set_ylabel(self.metric)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
@@ -231,6 +234,15 @@ class Comparison:
         sign = 1.0 if self.metric in _HIGHER_IS_BETTER else -1.0
         means = self.estimates.pivot(index="dataset", columns="learner", values="mean")
         return tests[test](sign * means[a].to_numpy(), sign * means[b].to_numpy(), rope=self.rope).plot((a, b))
+
+    def captioned(self, what: str) -> Captioned:
+        """``"estimates"``, ``"pairwise"`` (tables) or ``"figure"`` (:meth:`plot`) with its caption."""
+        if what not in ("estimates", "pairwise", "figure"):
+            raise ValueError(f"what must be 'estimates', 'pairwise' or 'figure', got {what!r}")
+        caption = CAPTIONS[what].format(metric=self.metric, k=self.k)
+        if what == "figure":
+            return Captioned(self.plot(), "estimates", caption)
+        return Captioned(getattr(self, what), what, caption)
 
     def report(self, path) -> Path:
         """Write ``report.md``, ``report.html`` and ``estimates.png`` into folder ``path``; returns it."""
@@ -477,3 +489,15 @@ def describe_lessons(table: pd.DataFrame) -> str:
         parts.append(f"{col}: {len(changed)} of {len(table)} verdicts change" + (f" ({which})" if which else ""))
     return ("; ".join(parts) + ". Not applied here: tuning inside nested cross-validation (Scheffer & "
             "Herbrich 1997), since compare() takes no parameter grids yet.")
+
+
+def describe_data(data: tuple, learners, profile: str) -> str:
+    """One sentence on a ``(name, X, y)`` data set (:func:`read_csv`), the learners and the profile."""
+    name, X, y = data
+    return (f"Data **{name}**: {X.shape[0]} rows, {X.shape[1]} attributes, classes "
+            f"{', '.join(map(str, y.cat.categories))}; learners {', '.join(learners)}; profile **{profile}**.")
+
+
+def captioned_lessons(table: pd.DataFrame) -> Captioned:
+    """:func:`lessons`' table of shortcuts with its caption."""
+    return Captioned(table, "lessons", CAPTIONS["lessons"])

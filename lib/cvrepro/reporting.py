@@ -27,8 +27,10 @@ import pandas as pd
 from .studies import STUDIES
 from .verdicts import summary_sentence
 
-__all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "learner_colors", "beside",
-           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "run_record",
+__all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "panel_grid", "learner_colors",
+           "legend_outside", "beside",
+           "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "record_notebook",
+           "run_record",
            "write_overview"]
 
 
@@ -107,6 +109,43 @@ def hide_empty_panels(fig) -> int:
     for ax in empty:
         ax.set_visible(False)
     return len(empty)
+
+
+def panel_grid(n: int, cols: int, panel: tuple[float, float] = (5.0, 4.0)):
+    """A figure with ``n`` panels, ``cols`` to a row, the last row centred: no empty grid slot.
+
+    Returns the figure and the list of its ``n`` axes, row by row.
+    """
+    import matplotlib.pyplot as plt
+
+    if n < 1 or cols < 1:
+        raise ValueError(f"panel_grid needs n >= 1 and cols >= 1, got n={n}, cols={cols}")
+    cols = min(cols, n)
+    rows = -(-n // cols)
+    fig = plt.figure(figsize=(panel[0] * cols, panel[1] * rows), layout="constrained")
+    grid = fig.add_gridspec(rows, 2 * cols)
+    axes = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        left = (cols - (n - row * cols)) if row == rows - 1 else 0       # centre a short last row
+        start = 2 * col + left
+        axes.append(fig.add_subplot(grid[row, start:start + 2]))
+    return fig, axes
+
+
+def legend_outside(target, **kwargs):
+    """A legend beside the data: right of an axes, or one legend below all panels of a figure
+    (every label once; the figure needs ``layout="constrained"``, as :func:`panel_grid` makes it)."""
+    kwargs.setdefault("fontsize", 8)
+    kwargs.setdefault("frameon", False)
+    if hasattr(target, "plot"):                                                    # an axes
+        return target.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, **kwargs)
+    found = {}
+    for ax in target.axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            found.setdefault(label, handle)
+    kwargs.setdefault("ncols", min(len(found), 6) or 1)
+    return target.legend(list(found.values()), list(found), loc="outside lower center", **kwargs)
 
 
 LEARNER_ORDER = ("C4.5", "HDDT", "MLP", "5-NN", "NB", "SMO", "IBk", "JRip", "RIPPER", "PART", "SVM", "LR", "1R")
@@ -233,8 +272,15 @@ def record_run(folder: str | Path, study_id: str, profile: str, claims: pd.DataF
     """
     study = STUDIES[study_id]
     save_table(claims, folder, "claims", caption=f"Claims of {study.title}, checked on our results")
-    record = {"study": study_id, "notebook": study.notebook,
+    return record_notebook(folder, study.notebook, profile, started, params, study=study_id)
+
+
+def record_notebook(folder: str | Path, notebook: str, profile: str, started: float | None = None,
+                    params: dict | None = None, **extra) -> dict:
+    """End any notebook (a study's, or 06's own comparison): write ``run.json`` (:func:`run_record`)."""
+    record = {**extra, "notebook": notebook,
               **run_record(profile, _notebook_parameters() if params is None else params, started)}
+    Path(folder).mkdir(parents=True, exist_ok=True)
     (Path(folder) / "run.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
     return record
 

@@ -53,6 +53,7 @@ from ..drift import CLASSES, SCENARIOS, FluDomain, performance_deterioration, tr
 from ..learners.base import TabularClassifier
 from ..metrics import accuracy, fpr, information_score, kappa, precision, recall, rmse
 from ..projection import mcst_projection
+from ..reporting import Captioned
 from ..stats import (
     bootstrap_error,
     cohens_d,
@@ -85,7 +86,12 @@ __all__ = [
     "measures_notes", "labor_note", "ten_domain_note", "resampling_note", "simulation_note", "visualization_note",
     "visualization_table_note", "flu_note", "reproduction_summary", "conclusion", "TUTORIAL_TTEST",
     "NB_DISCRETIZED", "gaussian_nb_predict", "gaussian_nb_cv", "simulation_chunk", "simulation_truth",
-    "LIVER_UCI_DIGEST", "MEASURE_NAMES", "D_POOLED", "D_PAIRED", "SIM_TESTS",
+    "LIVER_UCI_DIGEST", "MEASURE_NAMES", "D_POOLED", "D_PAIRED", "SIM_TESTS", "shapiro_sentence",
+    "correction_sentence", "anneal_sentence", "describe_profile", "describe_learners", "captioned_measures_vs_paper",
+    "describe_measures", "describe_ranks", "describe_worked_examples", "captioned_roc_cost", "describe_roc_cost",
+    "describe_printed_tests", "captioned_ten_domains", "captioned_two_domain_tests", "describe_friedman",
+    "friedman_ours", "captioned_simulation_rejections", "VIS_TITLES", "captioned_visualization",
+    "captioned_visualization_distances", "flu_scenarios_table", "captioned_flu", "describe_claims",
 ]
 
 # --------------------------------------------------------------------------- design
@@ -907,8 +913,10 @@ def figure_roc_cost(analysis: dict):
     each classifier's winning range of PC(+) (right)."""
     import matplotlib.pyplot as plt
 
+    from ..reporting import learner_colors
+
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 5))
-    colors = dict(zip(analysis["pair"], ("tab:blue", "tab:orange")))
+    colors = learner_colors(analysis["pair"])             # the same colour per classifier in every figure
     for label in analysis["pair"]:
         roc, hull = analysis["roc"][label], analysis["hull"][label]
         ax1.plot(roc["fpr"], roc["tpr"], marker=".", color=colors[label], lw=1,
@@ -1022,20 +1030,23 @@ def figure_labor_assumptions(lab: dict):
     normal Q-Q plots."""
     import matplotlib.pyplot as plt
 
+    from ..reporting import learner_colors
+
     a, b = lab["pair"]
     s = lab["scores"]
+    colors = learner_colors((a, b))
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
     data = [s[a].to_numpy(), s[b].to_numpy()]
     ax1.boxplot(data, tick_labels=[a, b], widths=0.5)
     rng = np.random.default_rng(0)
-    for i, v in enumerate(data, start=1):
-        ax1.scatter(i + rng.uniform(-0.12, 0.12, len(v)), v, s=10, alpha=0.5)
+    for i, (v, label) in enumerate(zip(data, (a, b)), start=1):
+        ax1.scatter(i + rng.uniform(-0.12, 0.12, len(v)), v, s=10, alpha=0.5, color=colors[label])
         ax1.text(i + 0.3, np.median(v), f"sd {np.std(v, ddof=1):.1f}", va="center", fontsize=9)
     ax1.set(ylabel="accuracy of a fold (%)", title=f"per-fold accuracies ({len(s) // 10} x 10-fold CV)")
     for label, marker in ((a, "o"), (b, "s")):
         (osm, osr), (slope, intercept, _) = sps.probplot(s[label].to_numpy(), dist="norm")
-        ax2.scatter(osm, osr, s=12, marker=marker, label=label, alpha=0.7)
-        ax2.plot(osm, slope * np.asarray(osm) + intercept, lw=0.8)
+        ax2.scatter(osm, osr, s=12, marker=marker, label=label, alpha=0.7, color=colors[label])
+        ax2.plot(osm, slope * np.asarray(osm) + intercept, lw=0.8, color=colors[label])
     ax2.set(xlabel="normal quantile", ylabel="ordered accuracies (%)", title="normal Q-Q plots")
     ax2.legend()
     fig.tight_layout()
@@ -1619,12 +1630,15 @@ def figure_simulation(table: pd.DataFrame, alpha: float = 0.05):
     ax1.set(xlabel=f"type I error (rejections at alpha = {alpha})", title="true difference 0")
     for i, test in enumerate(SIM_TESTS):
         g = table[table.test == test].sort_values("true difference")
-        ax2.plot(g["true difference"], g["rejection rate"], marker="o", lw=1.2, label=test,
-                 ls="-" if i < 5 else "--")
+        line, = ax2.plot(g["true difference"], g["rejection rate"], marker="o", lw=1.2, label=test,
+                         ls="-" if i < 5 else "--")
+        if {"ci low", "ci high"} <= set(g.columns):
+            ax2.fill_between(g["true difference"], g["ci low"], g["ci high"], color=line.get_color(), alpha=0.12,
+                             lw=0)
     ax2.axhline(alpha, color="k", ls=":", lw=1)
     ax2.set(xlabel="true difference in accuracy (A - B)", ylabel="rejection rate", ylim=(0, 1.02),
-            title="power")
-    ax2.legend(fontsize=7, loc="upper left")
+            title="power (bands: 95 % Wilson intervals)")
+    ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     fig.tight_layout()
     return fig
 
@@ -1827,16 +1841,23 @@ def figure_flu(table: pd.DataFrame):
         x = np.arange(len(scen))
         for i, label in enumerate(FLU_LEARNERS):
             v = g[g.classifier == label].set_index("scenario").reindex(scen)
-            ax.bar(x + (i - 1.5) * 0.2, v["pD"], 0.2, color=colors[label], label=label,
+            spread = None
+            if {"pD_min", "pD_max"} <= set(v.columns) and (v["pD_max"] > v["pD_min"]).any():
+                spread = np.vstack([(v["pD"] - v["pD_min"]).clip(lower=0), (v["pD_max"] - v["pD"]).clip(lower=0)])
+            ax.bar(x + (i - 1.5) * 0.2, v["pD"], 0.2, color=colors[label], label=label, yerr=spread,
+                   error_kw={"lw": 0.8, "capsize": 2, "ecolor": "0.3"},
                    hatch="//" if label in ("1R", "SimpleNN") else None, edgecolor="white")
         if noise is not None:
             ax.axhline(noise.abs().max(), color="grey", ls=":", lw=0.8)
         ax.axhline(0, color="k", lw=0.6)
         ax.set_xticks(x, scen, rotation=30, ha="right", fontsize=8)
         ax.set_title(kind, fontsize=10)
-        ax.set_ylim(min(-0.1, float(g["pD"].min()) - 0.05), 1.05)
+        low = g["pD_min"] if "pD_min" in g else g["pD"]
+        ax.set_ylim(max(-1.05, min(-0.1, float(low.min()) - 0.05)), 1.05)
     axes[0][0].set_ylabel("performance deterioration pD")
-    axes[0][-1].legend(fontsize=8, loc="upper right")
+    axes[0][-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False,
+                       title="bars: median, whiskers:\nrange over repetitions" if table.get("pD_max") is not None
+                       and (table["pD_max"] > table["pD_min"]).any() else None, title_fontsize=7)
     fig.tight_layout()
     return fig
 
@@ -2168,14 +2189,42 @@ def labor_note(lab: dict, alpha: float) -> str:
                "equal variances are not rejected, against the tutorial")
             + f". Per fold (values the test does not use) {a}'s accuracy spreads "
             f"{'wider' if fold_eq['sd'][a] > fold_eq['sd'][b] else 'less'} (sd {fold_eq['sd'][a]:.1f} against "
-            f"{fold_eq['sd'][b]:.1f}, p = {fold_eq['pvalue']:.2g}); Shapiro-Wilk rejects normality of the per-fold "
-            "accuracies "
-            f"(p = {normal[a]:.2g} and {normal[b]:.2g}): with 5 or 6 test examples a fold's accuracy takes a handful "
-            f"of values. McNemar's test on the first run's predictions: p = {t.loc['McNemar (exact)', 'pvalue']:.2g}"
-            f" ({t.loc['McNemar (exact)', 'note']}). Over all folds the naive t-test gives p = "
-            f"{t.loc['paired t-test (naive resampled)', 'pvalue']:.2g}, the corrected one "
-            f"{t.loc['corrected repeated k-fold t-test', 'pvalue']:.2g}: the correction for overlapping training "
-            "sets costs orders of magnitude in p.")
+            f"{fold_eq['sd'][b]:.1f}, p = {fold_eq['pvalue']:.2g}); " + shapiro_sentence(normal, alpha)
+            + f". McNemar's test on the first run's predictions: p = {t.loc['McNemar (exact)', 'pvalue']:.2g}"
+            f" ({t.loc['McNemar (exact)', 'note']}). " + correction_sentence(
+                t.loc["paired t-test (naive resampled)", "pvalue"],
+                t.loc["corrected repeated k-fold t-test", "pvalue"]))
+
+
+def shapiro_sentence(pvalues: pd.Series, alpha: float) -> str:
+    """Shapiro-Wilk on the per-fold accuracies, read at ``alpha``: whose normality it rejects.
+
+    ``pvalues``: one p-value per series (a classifier, or their difference; NaN: constant, not testable)."""
+    def listed(names):
+        names = list(names)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    rejected = [n for n, p in pvalues.items() if p < alpha]
+    untested = [n for n, p in pvalues.items() if not np.isfinite(p)]
+    shown = ", ".join(f"{p:.2g} for {n}" for n, p in pvalues.items() if np.isfinite(p))
+    if rejected:
+        text = (f"Shapiro-Wilk rejects normality of the per-fold accuracies of {listed(rejected)} at {alpha:g} "
+                f"(p = {shown}): with 5 or 6 test examples a fold's accuracy takes a handful of values")
+    else:
+        text = (f"Shapiro-Wilk does not reject normality of the per-fold accuracies at {alpha:g}"
+                + (f" (p = {shown})" if shown else ""))
+    return text + (f"; those of {listed(untested)} are constant, not testable" if untested else "")
+
+
+def correction_sentence(naive_p: float, corrected_p: float) -> str:
+    """What the correction for overlapping training sets does to the naive t-test's p-value, by how much."""
+    text = (f"Over all folds the naive t-test gives p = {naive_p:.2g}, the corrected one {corrected_p:.2g}: the "
+            "correction for overlapping training sets ")
+    if not (naive_p > 0 and np.isfinite(corrected_p)):
+        return text + "cannot be compared here."
+    ratio = corrected_p / naive_p
+    return text + ("costs orders of magnitude in p." if ratio >= 100 else
+                   f"multiplies p by {ratio:.1f}." if ratio > 1 else "does not raise p here.")
 
 
 def ten_domain_note(acc: pd.DataFrame, printed: pd.DataFrame, tests: pd.DataFrame, weka: dict | None = None) -> str:
@@ -2246,24 +2295,38 @@ def simulation_note(sim: pd.DataFrame, alpha: float) -> str:
 def visualization_note(vis: dict) -> str:
     """The framework's reading of the pictures."""
     text = []
-    if "binary" in vis:
-        t = vis["binary"]["table"].sort_values("distance to Ideal").reset_index(drop=True)
-        stand_ins = [label for label in EIGHT if _status_of(label) != "faithful"]
+    stand_ins = [label for label in EIGHT if _status_of(label) != "faithful"]
+    for key, metric in (("binary", "L2"), ("binary_l1", "L1")):
+        if key not in vis:
+            continue
+        t = vis[key]["table"].sort_values("distance to Ideal").reset_index(drop=True)
         point = {name: i + 1 for i, name in enumerate(t.name)}          # 1 is Ideal
         far = list(t[~t.name.isin(stand_ins)].name.iloc[-2:])
-        text.append("On the three binary domains the two faithful classifiers farthest from Ideal are "
-                    f"{far[0]} (point {point[far[0]]}) and {far[1]} (point {point[far[1]]}); the slides have SVM and "
-                    "NB there (points 8 and 9)"
+        text.append(f"On the three binary domains in {metric} the two faithful classifiers farthest from Ideal are "
+                    f"{far[0]} (point {point[far[0]]}) and {far[1]} (point {point[far[1]]})"
+                    + (", as on the slides" if set(far) == {"SVM", "NB"} else
+                       "; the slides have SVM and NB there (points 8 and 9)")
                     + ("; " + ", ".join(f"the stand-in {s} is point {point[s]}" for s in stand_ins if s in point)
                        if stand_ins else "") + ".")
     if "anneal_l2" in vis and "anneal_l1" in vis:
         d2 = vis["anneal_l2"]["table"].set_index("name")["distance to Ideal"]
         d1 = vis["anneal_l1"]["table"].set_index("name")["distance to Ideal"]
-        text.append(f"On Anneal, NB and AdaBoost lie at L2 distances {d2['NB']:.0f} and {d2['Boost']:.0f} (about the "
-                    f"same: NB's {int(round(d1['NB'] / 2))} errors pile up in a few cells, AdaBoost's "
-                    f"{int(round(d1['Boost'] / 2))} too), while in L1, which counts every error once, NB is at "
-                    f"{d1['NB']:.0f} and AdaBoost at {d1['Boost']:.0f}: NB makes fewer errors, as the slides say.")
+        text.append(anneal_sentence(d2["NB"], d2["Boost"], d1["NB"], d1["Boost"]))
     return " ".join(text)
+
+
+def anneal_sentence(nb_l2: float, boost_l2: float, nb_l1: float, boost_l1: float) -> str:
+    """NB against AdaBoost on Anneal, read from their L2 and L1 distances to Ideal (L1 counts each error
+    twice: once off the diagonal, once missing from it)."""
+    close = abs(nb_l2 - boost_l2) <= 0.1 * max(nb_l2, boost_l2)
+    l2 = ("about the same" if close else f"{'NB' if nb_l2 < boost_l2 else 'AdaBoost'} nearer to Ideal")
+    fewer = "NB makes fewer errors, as the slides say" if nb_l1 < boost_l1 else (
+        "NB does not make fewer errors, against the slides" if nb_l1 > boost_l1 else
+        "both make as many errors; the slides say NB makes fewer")
+    return (f"On Anneal, NB and AdaBoost lie at L2 distances {nb_l2:.0f} and {boost_l2:.0f} ({l2}; NB's "
+            f"{int(round(nb_l1 / 2))} errors and AdaBoost's {int(round(boost_l1 / 2))} weigh by how they pile up in "
+            f"cells), while in L1, which counts every error alike, NB is at {nb_l1:.0f} and AdaBoost at "
+            f"{boost_l1:.0f}: {fewer}.")
 
 
 def visualization_table_note(vt: pd.DataFrame) -> str:
@@ -2400,6 +2463,195 @@ def conclusion(summary: pd.DataFrame, claims_: pd.DataFrame, results: Results) -
             + (" Still stand-ins: " + "; ".join(stand_ins) + "." if stand_ins else "")
             + " Hypothyroid is Quinlan's two-class file (WEKA's is in no package), and the printed NB column of the "
               "sign-test table is WEKA's NaiveBayes -D, which we have not ported. " + NOT_COVERED)
+
+
+# --------------------------------------------------------------------------- what the notebook shows
+def describe_profile(params: dict, profile: str) -> str:
+    """The notebook's opening sentence: the scale of each part at this profile."""
+    return (f"Profile **{profile}**: WEKA 10-fold CV (seed 1) on {', '.join(params['explorer_datasets'])}; "
+            f"{params['ttest_runs']} runs of 10-fold CV on Labour; {len(params['sign_domains'])} domains x "
+            f"{params['sign_runs']} run(s) for the sign test; {params['n_bootstrap']} bootstrap samples and "
+            f"{params['n_permutations']} permutations; {params['sim_replications']} simulated data sets per true "
+            f"difference; flu domain {params['flu_train']:,} training / {params['flu_test']:,} test patients x "
+            f"{params['flu_repetitions']} repetition(s).")
+
+
+def describe_learners(learners: pd.DataFrame) -> str:
+    """Table 0b read: which classifiers are not faithful to WEKA 3.6.14, and why."""
+    stand = learners[learners.status != "faithful"]
+    if not len(stand):
+        return "Every classifier is faithful to WEKA 3.6.14."
+    return ("Every classifier is faithful to WEKA 3.6.14 (same probabilities on recorded folds) except "
+            + ", ".join(f"**{r.label}** ({r.runs}: {r.note})" for r in stand.itertuples())
+            + "; their rows below differ from WEKA for that reason.")
+
+
+def captioned_measures_vs_paper(vs: pd.DataFrame, weka: pd.DataFrame | None) -> Captioned:
+    """Table 1c: the cells of :func:`table_measures_vs_paper` that do not print as the slide's number."""
+    return Captioned(vs[~vs.agrees], "measures_vs_paper",
+                     "Table 1c. The cells that do not print as the slide's number: ours, "
+                     + ("the real WEKA's, " if weka is not None else "") + "printed (the full comparison is in "
+                     "measures_vs_paper_all.csv).", digits=4)
+
+
+def describe_measures(vs: pd.DataFrame) -> str:
+    """Table 1 read: printed cells reproduced, and (with the real WEKA's column) who differs from whom."""
+    per_row = vs.groupby("classifier", sort=False)["agrees"].sum()
+    exact = [c for c, n in per_row.items() if n == len(MEASURE_NAMES)]
+    text = (f"**{int(vs.agrees.sum())} of {len(vs)}** printed cells come out to the printed digit; all nine for "
+            f"{', '.join(exact) or 'no classifier'}. ")
+    if "WEKA 3.6.14" not in vs.columns or vs["WEKA 3.6.14"].isna().all():
+        return text
+    same = np.isclose(vs.ours, vs["WEKA 3.6.14"], rtol=0, atol=1e-9)
+    weka_diff, ours_diff = vs[~vs.agrees & same], vs[~vs.agrees & ~same & vs["WEKA 3.6.14"].notna()]
+    return (text + f"Ours equals the real WEKA 3.6.14 in {int(same.sum())} of {int(vs['WEKA 3.6.14'].notna().sum())} "
+            f"cells (to 1e-9). Of the {int((~vs.agrees).sum())} cells that differ from the slide, {len(weka_diff)} "
+            f"are WEKA 3.6.14 differing from the tutorial's WEKA ({', '.join(sorted(set(weka_diff.classifier)))}) "
+            f"and {len(ours_diff)} are our learner differing from WEKA "
+            f"({', '.join(sorted(set(ours_diff.classifier))) or 'none'}).")
+
+
+def describe_ranks(ours: pd.DataFrame, wrong: pd.DataFrame) -> str:
+    """Table 2 read: the printed ranks that do not follow, and who leads each measure on our numbers."""
+    ranks = rank_measures(ours[ours.Algo.isin(EIGHT)]).set_index("Algo")
+    firsts = {m: list(ranks.index[ranks[m] == 1]) for m in MEASURE_NAMES.values()}
+    leaders = {name for names in firsts.values() for name in names}
+    return (f"The printed ranks follow the printed values except in {len(wrong)} cells ("
+            + "; ".join(f"{r.classifier} {r.measure}: printed {r['printed rank']}, by value "
+                        f"{r['rank of the printed value']}" for _, r in wrong.iterrows())
+            + "). On our numbers the first place goes to "
+            + "; ".join(f"{m}: {', '.join(w)}" for m, w in firsts.items())
+            + f": {len(leaders)} different classifier{'s lead' if len(leaders) != 1 else ' leads'} some measure.")
+
+
+def describe_worked_examples(examples: pd.DataFrame) -> str:
+    """Table 3 read: how many printed numbers come out, and the information score's sign."""
+    q = examples.set_index("quantity")["ours"]
+    return (f"{int(examples.agrees.eq(True).sum())} of {int(examples.agrees.notna().sum())} printed numbers come out "
+            "exactly (two 60 % classifiers, equal precision and recall, kappa 43.29 %, RMSE 0.4416). The information "
+            "score differs: Kononenko & Bratko's definition scores x4 (P(y=1|f) = .75 for a negative, below the prior "
+            f".4 of its class) as {'a loss' if q['IS(x4)'] < 0 else 'a gain'}, {q['IS(x4)']:.2f} bits, and averages "
+            f"{q['ISavg (Kononenko & Bratko)']:.2f}; the slide's formula drops the loss branch's minus sign, and its "
+            "0.40 is the mean of the unsigned scores.")
+
+
+def captioned_roc_cost(rc: dict) -> Captioned:
+    """Figure 1: ROC and cost curves of the pair (:func:`figure_roc_cost`), with its caption."""
+    return Captioned(figure_roc_cost(rc), "figure_roc_cost",
+                     f"Figure 1. {' and '.join(rc['pair'])} on Breast Cancer (10-fold CV, seed 1): ROC curves with "
+                     "convex hulls (left); cost curves, the trivial classifiers (dotted) and each classifier's winning "
+                     "range of the probability cost PC(+) (right).")
+
+
+def describe_roc_cost(rc: dict) -> str:
+    """Table 4 read: whether the ROC hulls cross, and where each classifier's cost curve is lowest."""
+    clever = rc["ranges"][rc["ranges"].winner != "trivial"]
+    return (f"The ROC hulls {'cross' if rc['roc_cross'] else 'do not cross'} (AUC "
+            + ", ".join(f"{k} {v:.3f}" for k, v in rc["auc"].items()) + "). The cost curves say where: "
+            + ("; ".join(f"**{r.winner}** for PC(+) in [{r.pc_from:.2f}, {r.pc_to:.2f}] (by up to "
+                         f"{r.max_advantage:.3f})" for r in clever.itertuples()) or "nowhere better than trivial")
+            + ".")
+
+
+def describe_printed_tests(printed: pd.DataFrame) -> str:
+    """Table 7 read: how many of the printed sign and Wilcoxon quantities come out."""
+    from ..published import japkowicz2011 as paper
+
+    return (f"{int(printed.agrees.eq(True).sum())} of {int(printed.agrees.notna().sum())} printed quantities "
+            "come out. " + paper.NOTES["sign test"] + " " + paper.NOTES["wilcoxon"])
+
+
+def captioned_ten_domains(acc: pd.DataFrame, sign_runs: int) -> Captioned:
+    """Table 8: our accuracies on the ten domains beside the printed table."""
+    from ..published import japkowicz2011 as paper
+
+    both = acc.merge(paper.sign_test_table(), on="Dataset", how="left", suffixes=(" ours", " printed"))
+    return Captioned(both, "ten_domains_accuracy", f"Table 8. Accuracy (%) on the ten domains: ours ({sign_runs} x "
+                     "10-fold CV) beside the printed table.", digits=2)
+
+
+def captioned_two_domain_tests(tests: pd.DataFrame, alpha: float) -> Captioned:
+    """Table 9: the sign and Wilcoxon tests on our accuracies."""
+    return Captioned(tests, "sign_wilcoxon_ours", f"Table 9. The same tests on our accuracies, two-sided at alpha = "
+                     f"{alpha} (no direction chosen in advance; the slides test one-sided).", digits=4)
+
+
+def describe_friedman(fr: dict) -> str:
+    """Tables 10-11 read: Friedman's statistic, the rank sums, and the pairs Nemenyi separates."""
+    sig = fr["pairs"][fr["pairs"].significant]
+    d = sig[D_POOLED].abs()
+    size = ("huge effects (|d| > 0.8 is 'large')" if len(d) and (d > 0.8).all() else
+            "effects of mixed size (|d| > 0.8 is 'large')" if len(d) else "no pair")
+    return (f"Friedman: chi2 = {fr['friedman'].statistic:.2f}, p = {fr['friedman'].pvalue:.2g}; rank sums "
+            + " / ".join(f"{v:g}" for v in fr["rank_sums"]["ours"]) + " as printed (exact ranks without the tie: "
+            + " / ".join(f"{v:g}" for v in fr["exact_rank_sums"]) + f"). Nemenyi's CD = "
+            f"{fr['nemenyi'].critical_difference:.3f} separates "
+            + (", ".join(f"{r.pair} (Cohen's d {r[D_POOLED]:.1f})" for _, r in sig.iterrows()) or "no pair")
+            + f": {size}.")
+
+
+def friedman_ours(acc: pd.DataFrame, alpha: float) -> tuple[Captioned, str]:
+    """Figure 3b (the critical-difference diagram of our ten-domain accuracies) and its reading."""
+    from ..stats import friedman_test, nemenyi_test
+
+    scores = acc.set_index("Dataset")
+    ne = nemenyi_test(scores, alpha=alpha)
+    fig = figure_cd(ne.average_ranks, ne.critical_difference,
+                    f"our {', '.join(scores.columns)} on {len(scores)} domains")
+    text = (f"On our ten-domain accuracies Friedman gives p = {friedman_test(scores).pvalue:.2g}; average ranks "
+            + ", ".join(f"{k} {v:.2f}" for k, v in ne.average_ranks.items()) + ".")
+    return Captioned(fig, "figure_cd_ours", "Figure 3b. The same diagram for our four classifiers on the ten "
+                     "domains."), text
+
+
+def captioned_simulation_rejections(sim: pd.DataFrame, alpha: float, replications: int) -> Captioned:
+    """Table 15: rejection rates per test (rows) and true difference (columns)."""
+    wide = sim.pivot_table(index="test", columns="true difference", values="rejection rate", sort=False)
+    wide.columns = [f"diff {c:.3f}" for c in wide.columns]
+    return Captioned(wide.reset_index(), "simulation_rejections",
+                     f"Table 15. Rejection rate at alpha = {alpha} ({replications} data sets per column): type I "
+                     "error in the first column, power in the others.", digits=3)
+
+
+VIS_TITLES = {"binary": "Breast Cancer, Labour, Liver (L2)", "binary_l1": "Breast Cancer, Labour, Liver (L1)",
+              "anneal_l2": "Anneal (L2)", "anneal_l1": "Anneal (L1)"}
+
+
+def captioned_visualization(vis: dict) -> Captioned:
+    """Figure 5: the framework's pictures, one panel per entry of ``vis``, titled with its metric."""
+    return Captioned(figure_visualization(list(vis.values()), [VIS_TITLES[k] for k in vis]), "figure_visualization",
+                     "Figure 5. The framework's pictures: each classifier projected from its concatenated confusion "
+                     "matrices, in L2 and in L1 (panel titles); grey lines are the spanning tree; the distance to "
+                     "point 1 (Ideal) is exact.")
+
+
+def captioned_visualization_distances(vis: dict) -> Captioned:
+    """Table 16: each classifier's distance to Ideal, one column per picture."""
+    dist = pd.concat([v["table"].set_index("name")["distance to Ideal"].rename(VIS_TITLES[k])
+                      for k, v in vis.items()], axis=1)
+    return Captioned(dist.reset_index(names="classifier"), "visualization_distances",
+                     "Table 16. Distance of each classifier to the ideal one.", digits=1)
+
+
+def flu_scenarios_table(names=None) -> Captioned:
+    """Table 19: the flu scenarios (``names``; None: all) and the parameters each changes."""
+    rows = [{"scenario": s.name, "kind": s.kind, "description": s.description,
+             "test population changes": ", ".join(f"{k}={v}" for k, v in s.test.items()),
+             "removed from training": ", ".join(f"{k}: {'+'.join(v)}" for k, v in s.train_exclude.items())}
+            for s in SCENARIOS.values() if s.name in (names or SCENARIOS)]
+    return Captioned(pd.DataFrame(rows), "flu_scenarios", "Table 19. The scenarios and the parameters each changes.")
+
+
+def captioned_flu(flu: pd.DataFrame, repetitions: int) -> Captioned:
+    """Table 20: error and pD per scenario and classifier."""
+    return Captioned(flu, "flu_results", f"Table 20. Error per scenario and classifier (means over {repetitions} "
+                     "repetition(s)) and pD (median, and its range).", digits=3)
+
+
+def describe_claims(claims_: pd.DataFrame) -> str:
+    """The claims as a Markdown list: verdict, claim, where, evidence."""
+    return "\n".join(f"- **{r.verdict}**: {r.claim} (*{r.where}*). Evidence: {r.evidence}."
+                     for r in claims_.itertuples())
 
 
 # --------------------------------------------------------------------------- bench

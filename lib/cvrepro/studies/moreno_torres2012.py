@@ -91,7 +91,10 @@ __all__ = ["DATASETS", "LEARNERS", "IMPLEMENTATION", "PARTITIONERS", "SCHEMES", 
            "table_1", "table_2", "table_3", "table_4", "true_verdicts", "single_verdicts", "table_5",
            "table_6", "table_7", "shift_table", "shift_relations", "budget_table",
            "ARTIFICIAL", "nn_chain", "artificial_partitions", "artificial_shift", "figure_1", "figure_2_4",
-           "figure_table_6", "figure_shift", "claims", "estimate_core_hours"]
+           "figure_table_6", "table_6_intervals", "figure_shift", "claims", "estimate_core_hours",
+           "describe_profile", "describe_run", "describe_table_1", "describe_table_2", "describe_figures_2_4",
+           "table_3_errors", "describe_table_3", "describe_table_4", "table_5_shown", "describe_table_5",
+           "describe_convergence", "describe_shift_relations", "describe_conclusion"]
 
 # --------------------------------------------------------------------------- #
 # Design
@@ -927,37 +930,235 @@ def artificial_shift(folds) -> dict[str, float]:
     return ShiftMeter(pd.DataFrame(ARTIFICIAL), np.zeros(len(ARTIFICIAL), int), metric="heom").measure(folds)
 
 
-def figure_table_6(t6: pd.DataFrame):
-    """Table VI as grouped bars, ours beside the paper's."""
-    import matplotlib.pyplot as plt
+def table_6_intervals(result: MorenoRun, metric: str | None = None, seed: int = 0) -> pd.DataFrame:
+    """95 % bootstrap intervals of Table VI's cells (ours) and average row, the single experiments
+    resampled as in :func:`table_6_bootstrap`: scheme, partitioner, low, high (percent)."""
+    h = agreement_hits(result, metric)
+    rng = np.random.default_rng(seed)
+    rows = []
+    for part, g in h.groupby("partitioner"):
+        wide = g.pivot_table(index=["scheme", "row", "column"], columns="experiment", values="hit",
+                             aggfunc="first").astype(float)
+        m = wide.to_numpy()
+        schemes = wide.index.get_level_values("scheme").to_numpy()
+        cells = m[:, rng.integers(0, m.shape[1], (BOOTSTRAP, m.shape[1]))].mean(axis=2)
+        boots = {s: cells[schemes == s].mean(axis=0) for s in dict.fromkeys(schemes)}
+        boots["Average"] = np.mean(list(boots.values()), axis=0)
+        rows += [{"scheme": s, "partitioner": part, "low": 100 * np.percentile(b, 2.5),
+                  "high": 100 * np.percentile(b, 97.5)} for s, b in boots.items()]
+    return pd.DataFrame(rows, columns=["scheme", "partitioner", "low", "high"])
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+
+def figure_table_6(t6: pd.DataFrame, intervals: pd.DataFrame | None = None):
+    """Table VI as grouped bars, ours (with 95 % intervals when given, :func:`table_6_intervals`)
+    beside the paper's; one legend below both panels."""
+    from ..reporting import legend_outside, panel_grid
+
+    fig, axes = panel_grid(2, 2, (5.5, 3.8))
+    order = dict(index=list(SCHEMES) + ["Average"], columns=list(PARTITIONERS))
+    top = np.nanmax([t6.paper.max(), t6.ours.max(), 0.0 if intervals is None or not len(intervals)
+                     else intervals.high.max()])
     for ax, col, title in zip(axes, ["ours", "paper"], ["ours", "Moreno-Torres et al."]):
-        w = t6.pivot(index="scheme", columns="partitioner", values=col)
-        w = w.reindex(index=list(SCHEMES) + ["Average"], columns=list(PARTITIONERS))
-        w.plot.bar(ax=ax, rot=0)
-        ax.set_title(f"Table VI, {title}")
-        ax.set_ylabel("% of single experiments agreeing with the truth")
-    fig.tight_layout()
+        w = t6.pivot(index="scheme", columns="partitioner", values=col).reindex(**order)
+        ax.set(title=f"Table VI, {title}")
+        if w.isna().all().all():                 # say why the panel is empty, keep the paper's colours below
+            ax.text(0.5, 0.5, "no pair of classifiers differs\nsignificantly in our truth at this scale:\n"
+                    "nothing to agree with", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            continue
+        err = None
+        if col == "ours" and intervals is not None and len(intervals):
+            lo = intervals.pivot(index="scheme", columns="partitioner", values="low").reindex(**order)
+            hi = intervals.pivot(index="scheme", columns="partitioner", values="high").reindex(**order)
+            err = np.stack([np.vstack([(w[p] - lo[p]).clip(lower=0), (hi[p] - w[p]).clip(lower=0)])
+                            for p in w.columns])              # partitioners x (below, above) x schemes
+            ax.set_title(f"Table VI, {title} (95 % bootstrap intervals)")
+        w.plot.bar(ax=ax, rot=0, yerr=err, capsize=2, legend=False, color=[f"C{i}" for i in range(w.shape[1])])
+        ax.set_xlabel("")
+    for ax in axes:
+        ax.set_ylim(0, 1.08 * top)
+    axes[0].set_ylabel("% of single experiments agreeing with the truth")
+    legend_outside(fig)
     return fig
 
 
 def figure_shift(rel: pd.DataFrame):
     """Measured shift (nearest-neighbour distance relative to SCV) against single-experiment error
-    and against experiments to converge, one point per data set, partitioner and scheme."""
-    import matplotlib.pyplot as plt
+    and against experiments to converge, one point per data set, partitioner and scheme; a panel with
+    nothing to draw says why; one legend below both."""
+    from ..reporting import legend_outside, panel_grid
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    fig, axes = panel_grid(2, 2, (5.5, 4.0))
+    empty = {"error": "no single-experiment error in this run",
+             "convergence": "no cell where most replays converged\nwithin the pool at this profile"}
     for ax, col, label in zip(axes, ["error", "convergence"],
                               ["mean |single AUC - true AUC|", "experiments to converge (Alg. 5)"]):
-        for part in PARTITIONERS:
-            g = rel[rel.partitioner == part]
-            ax.scatter(g.shift_vs_scv, g[col], s=18, label=part, alpha=0.8)
         ax.set_xlabel("nearest same-class training distance / SCV's")
         ax.set_ylabel(label)
-    axes[0].legend(fontsize=8)
-    fig.tight_layout()
+        if rel[col].isna().all():
+            ax.text(0.5, 0.5, empty[col], ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
+        for i, part in enumerate(PARTITIONERS):
+            g = rel[rel.partitioner == part]
+            ax.scatter(g.shift_vs_scv, g[col], s=18, label=part, alpha=0.8, color=f"C{i}")
+    legend_outside(fig)
     return fig
+
+
+# --------------------------------------------------------------------------- #
+# What the notebook says: its sentences, computed from the results
+# --------------------------------------------------------------------------- #
+def describe_profile(params: dict, profile: str) -> str:
+    """The notebook's opening sentence: what this profile runs, against the paper's design."""
+    left_sets = [d for d in DATASETS if d not in params["datasets"]]
+    left_learners = [n for n in LEARNERS if n not in params["learners"]]
+    pool = max(params["experiments"], params["convergence_experiments"])
+    return (f"Profile **{profile}**: {len(params['datasets'])} of {len(DATASETS)} data sets, classifiers "
+            f"{', '.join(params['learners'])}; {params['experiments']} single experiments per partitioner and "
+            f"scheme (paper: 100), truth from {params['true_partitions']} SCV partitions per scheme (paper: 200); "
+            f"Algorithm 5 on pools of {pool} stored experiments, {params['convergence_repetitions']} replays each "
+            f"(paper: 10), on {', '.join(params['convergence_datasets'] or ['every data set'])} with "
+            f"{', '.join(params['convergence_learners'] or ['every classifier'])}."
+            + (f" Left out at this profile: data sets {', '.join(left_sets)}" if left_sets else "")
+            + (f"; classifiers {', '.join(left_learners)}." if left_learners else "."))
+
+
+def describe_run(result: MorenoRun, store) -> str:
+    """How long the design took, and where it read cached experiments from."""
+    return (f"The design ran in {result.seconds / 60:.1f} minutes"
+            + (f" (reading cached experiments from `{store}` where they exist)." if store else "."))
+
+
+def describe_table_1(t1: pd.DataFrame) -> str:
+    """Table I read: how many data sets match the paper's example counts and attribute types."""
+    same, typed = int((t1["examples diff"] == 0).sum()), int(t1["types agree"].sum())
+    return (f"{same} of {len(t1)} data sets have exactly the paper's number of complete examples; the attribute "
+            f"types agree on {typed}. Sonar is printed as 3 attributes in the paper (60 real): a misprint. Type "
+            "differences come from real attributes whose values happen to be whole numbers, or integers KEEL "
+            "declares as real.")
+
+
+def describe_table_2(t2: pd.DataFrame) -> str:
+    """Table II read: how many classifiers are faithful, and which are stand-ins."""
+    stand = t2[t2.status != "faithful"].abbreviation.tolist()
+    one = len(stand) == 1
+    return (f"{len(t2) - len(stand)} of {len(t2)} classifiers are faithful to the implementation the paper ran"
+            + (f"; {', '.join(stand)} {'is a stand-in' if one else 'are stand-ins'} (status column), so "
+               f"{'its' if one else 'their'} results are not the paper's algorithm's." if stand else "."))
+
+
+def describe_figures_2_4(parts: dict) -> str:
+    """Figures 2-4 read: DB-SCV's chain and folds, and the partitions ranked by their measured shift."""
+    shift8 = {n: artificial_shift(parts[n]) for n in PARTITIONERS}
+    pairs = [sorted(np.flatnonzero(parts["DB-SCV"] == f).tolist()) for f in range(int(parts["DB-SCV"].max()) + 1)]
+    ranked = sorted(shift8.items(), key=lambda kv: -kv[1]["mmd"])
+    first = ranked[0][0]
+    nn = [v["nn_distance"] for v in shift8.values()]
+    spread = max(nn) - min(nn)
+    return (f"DB-SCV's chain is {parts['chain']}; dealt round-robin it puts {pairs} together: each fold is one side "
+            "of the figure, an inner example with the outer one beside it, so each test fold is a region its "
+            "training folds lack. DOB-SCV from the same start sends the start and its three nearest neighbours to "
+            "four different folds. The MMD between training and test folds ranks them "
+            + " > ".join(f"{n} ({v['mmd']:.3f})" for n, v in ranked)
+            + (": on this layout DB-SCV's partition is the most shifted of the four, as the paper's Fig. 3 argues"
+               if first == "DB-SCV" else f": on this layout {first}'s partition is the most shifted, not DB-SCV's "
+               "as the paper's Fig. 3 argues")
+            + "; the nearest-neighbour distance " + ("barely moves" if spread < 0.1 * np.mean(nn) else "differs")
+            + " on eight examples (" + ", ".join(f"{n} {v['nn_distance']:.3f}" for n, v in shift8.items()) + ").")
+
+
+def table_3_errors(t3: pd.DataFrame) -> dict[str, float]:
+    """Mean absolute difference of Table III from the paper's, for AUC from probabilities and KEEL's AUC."""
+    return {m: float(t3[f"{m} diff"].abs().mean()) for m in ("auc", "keel_auc")}
+
+
+def describe_table_3(t3: pd.DataFrame, metric: str) -> str:
+    """Table III read: which AUC reproduces the paper's more closely, and by classifier."""
+    err = table_3_errors(t3)
+    by_learner = t3.assign(a=t3["keel_auc diff"].abs()).groupby("learner").a.mean()
+    closer = min(err, key=err.get)
+    return (f"Mean absolute difference from the paper: {err['auc']:.4f} for AUC from probabilities, "
+            f"{err['keel_auc']:.4f} for KEEL's crisp AUC: **{closer}** reproduces Table III more closely; the "
+            f"verdicts below use `{metric}`. By classifier (KEEL's AUC): "
+            + ", ".join(f"{k} {v:.3f}" for k, v in by_learner.items()) + ".")
+
+
+def describe_table_4(t4: pd.DataFrame, n_datasets: int) -> str:
+    """Table IV read: significant pairs in our truth, and agreement with the paper's verdicts."""
+    known = t4.dropna(subset=["significant paper"])
+    agree = int((known.significant == known["significant paper"].astype(bool)).sum())
+    return (f"{int(t4.significant.sum())} of {len(t4)} pairs differ significantly in our truth; our verdict "
+            f"(significant or not) matches the paper's on {agree} of {len(known)} pairs"
+            + (" (with fewer data sets a Wilcoxon test needs larger, more consistent differences)."
+               if n_datasets < len(DATASETS) else "."))
+
+
+def table_5_shown(t5: pd.DataFrame) -> pd.DataFrame:
+    """Table V as the paper prints it: DOB-SCV 5x2, beside the paper's counts."""
+    dob = t5[(t5.partitioner == "DOB-SCV") & (t5.scheme == "5x2")]
+    pub5 = published.table_5().rename(columns={"count": "paper (of 100)"})
+    return dob.merge(pub5, on=["row", "column"], how="outer")[
+        ["row", "column", "true p", "count", "experiments", "percent", "paper (of 100)"]]
+
+
+def describe_table_5(t5: pd.DataFrame) -> str:
+    """Table V read: how often a single DOB-SCV 5x2 experiment agrees with the truth."""
+    dob = t5[(t5.partitioner == "DOB-SCV") & (t5.scheme == "5x2")]
+    if not len(dob):
+        return "No pair is significant in the 5x2 truth at this scale, so Table V is empty."
+    return (f"Over all partitioners and schemes, {len(t5)} (pair, partitioner, scheme) cells; for DOB-SCV 5x2 a "
+            f"single experiment agrees with the truth {dob.percent.mean():.1f}% of the time on average (the paper: "
+            f"{published.table_6().set_index('scheme').loc['5x2', 'DOB-SCV']:.1f}%).")
+
+
+def describe_convergence(result: MorenoRun, t7r: pd.DataFrame) -> str:
+    """Table VII read: the scheme order under each reading, the mean by partitioner, the capped share."""
+    by_part = result.convergence.groupby("partitioner").n_experiments.mean()
+    return (describe_table_7(t7r) + " By partitioner (the text's reading): "
+            + ", ".join(f"{p} {by_part[p]:.1f}" for p in PARTITIONERS if p in by_part.index)
+            + f"; {100 * result.convergence.capped.mean():.0f}% of replays capped.")
+
+
+def describe_shift_relations(rel: pd.DataFrame) -> str:
+    """The shift against error and convergence, read: mean Spearman correlations within cells."""
+    converged = int(rel.convergence.notna().sum())
+    text = (f"Within a data set and scheme, the Spearman correlation between shift and single-experiment error "
+            f"averages {rel.attrs['rho_error']:.2f} (positive in {100 * rel.attrs['positive_error']:.0f}% of the "
+            "data set-scheme cells); ")
+    if not np.isfinite(rel.attrs["rho_convergence"]):
+        return text + (f"with experiments to converge it cannot be computed: in {converged} of {len(rel)} cells "
+                       "did most replays converge within the pool.")
+    return text + (f"between shift and experiments to converge {rel.attrs['rho_convergence']:.2f} (positive in "
+                   f"{100 * rel.attrs['positive_convergence']:.0f}%; only cells where most replays converged "
+                   f"within the pool: {converged} of {len(rel)}).")
+
+
+def describe_conclusion(claims_: pd.DataFrame, bt: pd.DataFrame, t3: pd.DataFrame, params: dict, profile: str,
+                        minutes: float) -> str:
+    """The notebook's conclusion: verdicts counted, the best partitioner by budget, the scale and its cost."""
+    from ..verdicts import summary_sentence
+
+    err = table_3_errors(t3)
+    left_learners = [n for n in LEARNERS if n not in params["learners"]]
+    costly = sorted(PAPER_CORE_HOURS.items(), key=lambda kv: -kv[1])[:3]
+    closer = ("reproduces the paper's numbers far better than" if err["keel_auc"] < err["auc"] / 2 else
+              "reproduces the paper's numbers better than" if err["keel_auc"] < err["auc"] else
+              "does not reproduce the paper's numbers better than")
+    return (f"{summary_sentence(claims_)} {best_by_budget(bt)} Profile {profile}: {len(params['datasets'])} data "
+            f"sets, {len(params['learners'])} classifiers, {params['experiments']} single experiments per "
+            f"partitioner and scheme; this execution took {minutes:.1f} minutes (experiments already in the store "
+            f"are read back, not refitted). KEEL's crisp AUC ({err['keel_auc']:.3f} from Table III on average) "
+            f"{closer} AUC from probabilities ({err['auc']:.3f})."
+            + (" Verdicts marked undecided need the paper profile (more data sets for the Wilcoxon tests, more "
+               "stored experiments for Algorithm 5)." if (claims_.verdict == "undecided").any() else "")
+            + ("" if profile == "paper" else " Reduced profiles test fewer data sets"
+               + (" and classifiers" if left_learners else "") + " than the paper, so the true differences "
+               "(Table IV) and the reliability figures are those of this subset.")
+            + f" The paper profile is estimated at {sum(PAPER_CORE_HOURS.values()):.0f} core-hours "
+            "(`estimate_core_hours`, CPU time on the engine's batched path); the costliest: "
+            + ", ".join(f"{name} {hours:.1f}" for name, hours in costly) + ".")
 
 
 # --------------------------------------------------------------------------- #

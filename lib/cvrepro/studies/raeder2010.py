@@ -54,6 +54,7 @@ from ..convergence import (
 )
 from ..datasets import paper_datasets
 from ..progress import progress_bar
+from ..reporting import Captioned
 from ..runner import CVResults, iterations_per_task, run_cv
 from ..stats import bonferroni_dunn_test, critical_difference, friedman_test, sign_test, wilcoxon_signed_rank
 from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
@@ -72,7 +73,10 @@ __all__ = [
     "table_3_vs_paper", "table_3_shown", "table_3_readings", "true_test_performance", "true_test_table",
     "error_rows", "true_test_errors_vs_paper", "claims", "describe_table_1", "describe_figure_1",
     "describe_table_2", "describe_figure_2", "describe_table_3", "distance_from_paper", "describe_true_test",
-    "estimate_core_hours", "describe_paper_error_row", "describe_claims",
+    "estimate_core_hours", "describe_paper_error_row", "describe_claims", "describe_profile", "describe_grid",
+    "captioned_table_1", "captioned_figure_1", "captioned_table_2", "describe_table_3_left_out",
+    "captioned_table_3", "captioned_table_3_readings", "captioned_true_test", "captioned_true_test_paper",
+    "captioned_true_test_errors", "captioned_distance_from_paper",
     "TRUE_TEST_NOTE", "MAE_ROW", "MSE_ROW", "N_ORDERINGS", "FIGURE_1_PANELS",
 ]
 
@@ -553,28 +557,24 @@ def figure_1(iterations: pd.DataFrame, panels: list[dict]):
     Returns the figure and a table with, per panel, the lead changes and which
     learners led at some point (within the first 15 iterations too, as the paper
     reads its panel (b))."""
-    import matplotlib.pyplot as plt
+    from ..reporting import learner_colors, legend_outside, panel_grid
 
     drawn = [p for p in panels if not p["repeats"]]
-    cols = 2 if len(drawn) > 1 else 1
-    fig, axes = plt.subplots(-(-len(drawn) // cols), cols, figsize=(5.5 * cols, 4 * -(-len(drawn) // cols)),
-                             squeeze=False)
+    fig, axes = panel_grid(len(drawn), 2, (5.5, 4.0))
+    colors = learner_colors([l for p in drawn for l in p["learners"]])
     rows = []
-    for ax, p, letter in zip(axes.flat, drawn, "abcd"):
+    for ax, p, letter in zip(axes, drawn, "abcd"):
         means = running_means(iterations, p["dataset"], p["learners"], p["k"], p["n_iterations"])
         title = f"({letter}) {p['dataset']}, {len(means)} x {p['k']}-fold"
         for learner in means.columns:
-            ax.plot(means.index, means[learner], label=learner, lw=1.2)
+            ax.plot(means.index, means[learner], label=learner, lw=1.2, color=colors[learner])
         ax.set(title=title + (f"\n({p['note']})" if p["note"] else ""), xlabel="iterations",
                ylabel="running mean AUROC")
         ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.legend(fontsize=8)
         rows.append({"panel": title, "dataset": p["dataset"], "k": p["k"], "lead changes": lead_changes(means),
                      "learners that led": ", ".join(_lead_holders(means)),
                      "led within 15 iterations": ", ".join(_lead_holders(means.iloc[:15]))})
-    for ax in axes.flat[len(drawn):]:
-        ax.set_visible(False)
-    fig.tight_layout()
+    legend_outside(fig)
     return fig, pd.DataFrame(rows)
 
 
@@ -756,27 +756,33 @@ def figure_2_panels(datasets, learners) -> list[dict]:
 
 def figure_2(iterations: pd.DataFrame, panels: list[dict], k: int = 2):
     """Figure 2: histograms of the per-iteration estimates, mean dashed, median dotted."""
-    import matplotlib.pyplot as plt
+    from ..reporting import learner_colors, legend_outside, panel_grid
 
     t = _sorted(iterations)
     t = t[t.k == k]
-    fig, axes = plt.subplots(2, 3, figsize=(14, 8))
-    for ax, p, letter in zip(axes.flat, panels, "abcdef"):
+    fig, axes = panel_grid(max(len(panels), 1), 3, (4.7, 4.0))
+    colors = learner_colors([l for p in panels for l in p["learners"]])
+    if not panels:
+        axes[0].text(0.5, 0.5, "no panel: the run lacks C4.5 and HDDT, and NB and MLP", ha="center",
+                     transform=axes[0].transAxes)
+        axes[0].set_axis_off()
+    for ax, p, letter in zip(axes, panels, "abcdef"):
         letter = p.get("letter", letter)
         cell = t[t.dataset == p["dataset"]]
-        for i, learner in enumerate(p["learners"]):
+        skews = []
+        for learner in p["learners"]:
             v = cell[cell.learner == learner].auroc.to_numpy()
-            skew = sps.skew(v, bias=False) if np.unique(v).size > 2 else 0.0
-            ax.hist(v, bins=min(30, max(5, len(v) // 5)), alpha=0.45, color=f"C{i}", density=True,
-                    label=f"{learner} (skewness {skew:+.2f})")
-            ax.axvline(np.mean(v), color=f"C{i}", ls="--", lw=1)
-            ax.axvline(np.median(v), color=f"C{i}", ls=":", lw=1.5)
-        ax.set(title=f"({letter}) {p['dataset']}, {cell.iteration.nunique()} x {k}-fold",
-               xlabel="AUROC estimate", ylabel="density")
-        ax.legend(fontsize=7)
-    for ax in axes.flat[len(panels):]:
-        ax.set_visible(False)
-    fig.tight_layout()
+            skews.append(f"{learner} {sps.skew(v, bias=False) if np.unique(v).size > 2 else 0.0:+.2f}")
+            ax.hist(v, bins=min(30, max(5, len(v) // 5)), alpha=0.45, color=colors[learner], density=True,
+                    label=learner)
+            ax.axvline(np.mean(v), color=colors[learner], ls="--", lw=1)
+            ax.axvline(np.median(v), color=colors[learner], ls=":", lw=1.5)
+        ax.set(title=f"({letter}) {p['dataset']}, {cell.iteration.nunique()} x {k}-fold\n"
+                     f"skewness {', '.join(skews)}", xlabel="AUROC estimate", ylabel="density")
+    if panels:
+        axes[-1].plot([], [], color="0.3", ls="--", lw=1, label="mean")      # listed after the learners
+        axes[-1].plot([], [], color="0.3", ls=":", lw=1.5, label="median")
+        legend_outside(fig)
     return fig
 
 
@@ -1034,6 +1040,129 @@ def describe_true_test(tables: dict) -> str:
                      + ", ".join(f"{k} for {l}" for l, k in best.items())
                      + f"; {under:.0%} of the estimates lie below the true-test AUROC.")
     return " ".join(parts)
+
+
+# --------------------------------------------------------------------------- #
+# What the notebook shows: each table and figure with its caption, and the run's sentences
+# --------------------------------------------------------------------------- #
+def describe_profile(params: dict, profile: str) -> str:
+    """The notebook's opening sentence: what this profile runs, against the paper's design."""
+    return (f"Profile **{profile}**: {len(params['datasets'])} data sets, learners {', '.join(params['learners'])}, "
+            f"{', '.join(map(str, params['folds']))}-fold CV, {params['iterations']} iterations from seed "
+            f"{params['seed']} (the paper: {PAPER_ITERATIONS}); true-test sets: "
+            f"{', '.join(params['true_test_datasets']) or 'none'}.")
+
+
+def describe_grid(results: Results) -> str:
+    """How many CV iterations the grid holds and how many folds failed."""
+    failed = len(results.cv.failures)
+    return (f"{len(results.iterations)} CV iterations (data set x learner x k x iteration) "
+            + (f"and {len(results.true_test_cv.iterations)} on the true-test sets; " if results.true_test_cv
+               else "; ")
+            + (f"{failed} folds failed (listed in `failures.csv`)." if failed else "no fold failed."))
+
+
+def captioned_table_1(ranks: pd.DataFrame, info: dict, learners) -> Captioned:
+    """Table I (ours) as shown, with its caption."""
+    from ..published import raeder2010 as published
+
+    return Captioned(table_1_shown(ranks, learners), "table_1",
+                     f"Table I (ours). Average rank of the 2-, 5- and 10-fold AUROC estimates of each learner over "
+                     f"{info['n_datasets']} data sets, rank 1 = highest (most optimistic). Canonical = 5x2, 2x5, "
+                     f"1x10-fold; steady-state = mean of all {info['n_iterations']} iterations. `*`: differs from the "
+                     f"control (2-fold canonical, 10-fold steady-state) by more than the Bonferroni-Dunn critical "
+                     f"distance {info['critical_distance']:.3f} (alpha 0.05; the paper: "
+                     f"{published.TABLE_1_CRITICAL_DISTANCE} with 20 data sets).")
+
+
+def captioned_figure_1(fig, panels: list[dict], n_iterations: int) -> Captioned:
+    """Figure 1 (from :func:`figure_1`) with its caption, which says whether panel (d) is drawn."""
+    d = (", (d) its first 30 iterations" if not panels[-1]["repeats"] else
+         " (the paper's (d), its first 30 iterations, would repeat (c) with this run's "
+         f"{n_iterations} iterations and is left out)")
+    return Captioned(fig, "figure_1",
+                     "Figure 1. Running mean of the AUROC estimate against the number of CV iterations averaged, "
+                     "as the paper's panels: (a) twonorm 10-fold, C4.5 and HDDT; (b) vote 5-fold, (c) crx (UCI "
+                     f"credit-a) 2-fold{d}, C4.5, MLP (one hidden layer of 3 units: our reading) and 5-NN; each "
+                     "learner has one colour in every panel. Where lines cross, the leading learner changes; a flat "
+                     "line has settled. Panels show at most the iterations of this run (noted in their titles).")
+
+
+def captioned_table_2(table: pd.DataFrame, verdicts: pd.DataFrame, k: int) -> Captioned:
+    """Table II (ours) at ``k`` folds with its caption: which reading ``k`` is, and the seeds shown."""
+    reading = "our reading of the paper's fold count" if k == TABLE_2_FOLDS[0] else "the paper's text"
+    return Captioned(table, "table_2" if k == TABLE_2_FOLDS[0] else f"table_2_{k}fold",
+                     f"Table II (ours, {k}-fold: {reading}). {k}-fold AUROC of C4.5 and HDDT at the seed most "
+                     "favourable to each, their average rank (1 = better) and whether the leader of that seed is "
+                     "significantly better (Wilcoxon signed-rank over the data sets) at alpha 0.10 and 0.05. "
+                     + describe_table_2_seeds(verdicts))
+
+
+def describe_table_3_left_out(part: str) -> str:
+    """Why Table III(``part``) is not in this run."""
+    a, b, k = TABLE_3_PARTS[part]
+    return f"Table III({part}) is left out: it needs {a}, {b} and {k}-fold."
+
+
+def captioned_table_3(vs: pd.DataFrame, part: str, what: str, n_orderings: int, n_iterations: int) -> Captioned:
+    """Table III(``part``)'s reproducibility R (``what="R"``) or stopping iterations, ours beside the paper's."""
+    a, b, k = TABLE_3_PARTS[part]
+    caption = (f"Table III({part}), reproducibility R: {a} vs {b}, {k}-fold, ours beside the paper's, per rule. "
+               f"{n_orderings} orderings of {n_iterations} stored runs (the paper: {N_ORDERINGS} of "
+               f"{PAPER_ITERATIONS}); rows by the paper's names." if what == "R" else
+               f"Table III({part}), mean stopping iteration of the adaptive rules per learner, ours beside the "
+               f"paper's (capped at {REPLAY_CAP}).")
+    return Captioned(table_3_shown(vs, what), f"table_3{part}_{what}", caption, digits=2)
+
+
+def captioned_table_3_readings(table: pd.DataFrame, part: str) -> Captioned:
+    """Table III(``part``) under each reading of the replays (:func:`table_3_readings`)."""
+    return Captioned(table, f"table_3{part}_readings",
+                     f"Table III({part}) under each reading: mean R over the data sets, mean stopping iteration per "
+                     "learner, and the share of replays that use at least as many draws as there are stored runs.",
+                     digits=2)
+
+
+def _true_test_label(kind: str, n_iterations: int) -> str:
+    return ("canonical (5x2, 2x5, 1x10-fold)" if kind == "canonical" else
+            f"steady-state ({n_iterations} iterations)")
+
+
+def captioned_true_test(table: pd.DataFrame, kind: str, n_iterations: int) -> Captioned:
+    """Table IV (``kind="canonical"``) or V (``"steady_state"``), ours, with its caption."""
+    number = "IV" if kind == "canonical" else "V"
+    return Captioned(table, f"table_{number.lower()}",
+                     f"Table {number} (ours): {_true_test_label(kind, n_iterations)} AUROC estimates of HDDT, C4.5 "
+                     "and NB beside the AUROC of the model trained on the whole training set and scored on the test "
+                     "set ('actual'). Bottom rows: the mean absolute error of each column against its learner's "
+                     "actual AUROC (what the paper prints under 'MSE') and the mean squared error.", digits=5)
+
+
+def captioned_true_test_paper(table: pd.DataFrame, kind: str) -> Captioned:
+    """The paper's Table IV or V, for comparison with ours."""
+    number = "IV" if kind == "canonical" else "V"
+    return Captioned(table, f"table_{number.lower()}_paper",
+                     f"Table {number} (paper): its {kind.replace('_', '-')} estimates on its seven true-test data "
+                     "sets, for comparison with ours above (other data sets); its bottom row, labelled 'MSE', is a "
+                     "mean absolute error.", digits=3)
+
+
+def captioned_true_test_errors(errors: pd.DataFrame, kind: str, paper_table: pd.DataFrame) -> Captioned:
+    """Table IV's or V's error row, ours beside the paper's (:func:`true_test_errors_vs_paper`)."""
+    number = "IV" if kind == "canonical" else "V"
+    return Captioned(errors, f"table_{number.lower()}_errors_vs_paper",
+                     f"Table {number}'s error row, ours beside the paper's (other data sets: compare sizes, not "
+                     "values). " + describe_paper_error_row(paper_table) + " Its mean squared error, recomputed "
+                     "from the same cells, is shown beside ours.", digits=5)
+
+
+def captioned_distance_from_paper(table: pd.DataFrame, profile: str, n_iterations: int) -> Captioned:
+    """:func:`distance_from_paper` with its caption, naming the run's scale."""
+    return Captioned(table, "distance_from_paper",
+                     f"How far our numbers lie from the published ones, table by table, at the {profile} profile "
+                     f"({n_iterations} iterations; the paper: {PAPER_ITERATIONS}): cells compared, mean and largest "
+                     "absolute difference. Table II is left out (other seeds); Tables IV-V compare other data sets.",
+                     digits=3)
 
 
 # --------------------------------------------------------------------------- #
