@@ -16,3 +16,27 @@ def count_tasks(monkeypatch):
 
     monkeypatch.setattr(engine_tasks, "run_task", counting)
     return seen
+
+
+@pytest.fixture(scope="session")
+def smoke_notebook(tmp_path_factory):
+    """``execute(notebook)``: the notebook run once at the smoke profile in this session (this pytest-xdist
+    worker), into a folder holding the executed copy, ``figures/`` and ``store/``; the notebook tests and the
+    report test share a run (tests that need one run together carry the same ``xdist_group`` mark)."""
+    import papermill
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    kernel = "cvrepro" if "cvrepro" in KernelSpecManager().find_kernel_specs() else "python3"
+    done = {}
+
+    def execute(notebook):
+        if notebook not in done:
+            folder = tmp_path_factory.mktemp(notebook.stem)
+            papermill.execute_notebook(
+                str(notebook), str(folder / notebook.name), kernel_name=kernel, cwd=str(notebook.parent),
+                parameters={"profile": "smoke", "output_dir": str(folder / "figures"),
+                            "store": str(folder / "store")}, progress_bar=False)
+            done[notebook] = folder
+        return done[notebook]
+
+    return execute

@@ -18,22 +18,28 @@ def run(notebook: Path, tmp_path: Path, **parameters):
     )
 
 
+def _shared_group(notebook: Path):
+    """Notebooks whose smoke run another test reads too: run on the same pytest-xdist worker, once."""
+    group = {"00_datasets": "smoke_00", "04_japkowicz2011_evaluation_tutorial": "smoke_04"}.get(notebook.stem)
+    return [pytest.mark.xdist_group(group)] if group else []
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.stem for nb in NOTEBOOKS])
-def test_notebook_runs_at_smoke_profile(notebook, tmp_path):
-    run(notebook, tmp_path)
-    written = {p.suffix for p in (tmp_path / "figures").rglob("*")}
+@pytest.mark.parametrize("notebook", [pytest.param(nb, id=nb.stem, marks=_shared_group(nb)) for nb in NOTEBOOKS])
+def test_notebook_runs_at_smoke_profile(notebook, smoke_notebook):
+    folder = smoke_notebook(notebook)
+    written = {p.suffix for p in (folder / "figures").rglob("*")}
     assert {".csv", ".md", ".tex"} <= written  # tables in all three formats
     assert {".png", ".pdf"} <= written          # figures in both formats
 
 
-def test_catalog_notebook_writes_every_smoke_data_set(tmp_path):
+@pytest.mark.xdist_group("smoke_00")
+def test_catalog_notebook_writes_every_smoke_data_set(smoke_notebook):
     import pandas as pd
 
     from cvrepro.profiles import get_profile
 
-    run(NOTEBOOKS[0], tmp_path)
-    table = pd.read_csv(tmp_path / "figures" / "catalog.csv")
+    table = pd.read_csv(smoke_notebook(NOTEBOOKS[0]) / "figures" / "catalog.csv")
     assert sorted(table["name"]) == sorted(get_profile("smoke").study("datasets")["datasets"])
 
 

@@ -7,17 +7,14 @@ import sys
 from pathlib import Path
 
 import nbformat
-import papermill
 import pytest
 from browser import run_in_browser
-from jupyter_client.kernelspec import KernelSpecManager
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import report  # noqa: E402
 
 NOTEBOOK = ROOT / "notebooks" / "04_japkowicz2011_evaluation_tutorial.ipynb"
-KERNEL = "cvrepro" if "cvrepro" in KernelSpecManager().find_kernel_specs() else "python3"
 NOISE = [nbformat.v4.new_output("stream", name="stderr", text="UserWarning: noisy\n 6%|6 | 3/50 [00:01<00:09]\r"),
          nbformat.v4.new_output("display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": "x"},
                                                       "text/plain": "HBox(children=(  6%|stuck))"}),
@@ -25,15 +22,14 @@ NOISE = [nbformat.v4.new_output("stream", name="stderr", text="UserWarning: nois
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The report of one study notebook executed at smoke, shown as two layers (main and paper)."""
+def site(tmp_path_factory, smoke_notebook):
+    """The report of one study notebook executed at smoke (the run test_notebooks checks), shown as two
+    layers (main and paper); returns the index and the folder of the run."""
+    ran = smoke_notebook(NOTEBOOK)
     tmp = tmp_path_factory.mktemp("report")
     executed = tmp / "main" / NOTEBOOK.name
     executed.parent.mkdir()
-    papermill.execute_notebook(str(NOTEBOOK), str(executed), kernel_name=KERNEL, cwd=str(NOTEBOOK.parent),
-                               parameters={"profile": "smoke", "output_dir": str(tmp / "figures"),
-                                           "store": str(tmp / "store")}, progress_bar=False)
-    nb = nbformat.read(executed, as_version=4)
+    nb = nbformat.read(ran / NOTEBOOK.name, as_version=4)
     first = next(c for c in nb.cells if c.cell_type == "code" and c.outputs)
     table = next(o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "text/html" in o.get("data", {}))
     first.outputs += [*copy.deepcopy(NOISE), copy.deepcopy(table)]      # what a reader must not see
@@ -41,7 +37,7 @@ def site(tmp_path_factory):
     (tmp / "paper").mkdir()
     shutil.copy(executed, tmp / "paper" / NOTEBOOK.name)
     index = report.build({"main": tmp / "main", "paper": tmp / "paper"}, tmp / "site")
-    return index, tmp
+    return index, ran
 
 
 VISIBLE = """(() => {
@@ -60,6 +56,7 @@ VISIBLE = """(() => {
 HIDDEN_WORDS = ["refuse_unknown_parameters", "import ", "%|", "Warning", "stray", "HBox", "In ["]
 
 
+@pytest.mark.xdist_group("smoke_04")
 def test_report_index_and_study_page_in_a_browser(site, tmp_path):
     index, tmp = site
     page_file = index.parent / "main" / f"{NOTEBOOK.stem}.html"
@@ -101,6 +98,7 @@ def test_report_drops_only_what_a_reader_should_not_see():
     assert report.keep_output(error, seen)                                   # failures stay visible
 
 
+@pytest.mark.xdist_group("smoke_04")
 def test_an_executed_notebooks_run_json_has_its_parameters(site):
     import json
 
