@@ -44,7 +44,7 @@ import matplotlib
 matplotlib.use("Agg")
 from cvrepro.profiles import study_parameters
 from cvrepro.published import raeder2010 as paper
-from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table
+from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import raeder2010 as study
 
 started = time.time()
@@ -214,6 +214,7 @@ else:
 claims = study.claims(ranks, info, settle, leads, searches, dists, table3, true_test or None,
                       n_orderings=params["n_orderings"])
 show_table(claims, out, "claims", "The paper's claims: where it makes each, our verdict and the evidence.")
+show_verdict_changes("raeder2010", claims, profile, shipped, out)     # at paper: what changed since quick
 run_json = record_run(out, "raeder2010", profile, claims, started)
 
 # %% [markdown]

@@ -58,7 +58,7 @@ import matplotlib
 matplotlib.use("Agg")
 from cvrepro.profiles import study_parameters
 from cvrepro.published import japkowicz2011 as paper
-from cvrepro.reporting import record_run, say, show, show_figure, show_table
+from cvrepro.reporting import record_run, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import japkowicz2011 as study
 from cvrepro.verdicts import summary_sentence
 
@@ -298,6 +298,7 @@ say(study.flu_domain_note(study.flu_domain_consequences()))
 claims = study.claims(ours, examples, lab, printed_tests, ours_tests, fr, sim, est, rc, vis, results.flu,
                       params["alpha"], boot_truth, comparisons)
 say(study.describe_claims(claims))
+show_verdict_changes("japkowicz2011", claims, profile, shipped, out)  # at paper: what changed since quick
 
 # %% [markdown]
 # ## Conclusion

@@ -59,7 +59,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import save_table, say, show, show_figure, show_table
+from cvrepro.reporting import save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import scheffer1997 as study
 from cvrepro.verdicts import summary_sentence
 
@@ -231,6 +231,7 @@ say(study.describe_cost(cost, params["inner_folds"]))
 # %%
 claims = study.claims(curves, summary, {d: t.attrs["pvalue"] for d, t in checks.items()}, estimates, sbias, ranking)
 show_table(claims, out, "claims_table", "Table 15. The paper's claims, checked on our results.")
+show_verdict_changes("scheffer1997", claims, profile, shipped, out)   # at paper: what changed since quick
 
 # %% [markdown]
 # ## Conclusion

@@ -62,6 +62,40 @@ def test_tables_are_read_only_at_paper_and_only_for_the_same_design(tmp_path):
         shipped.tables_for("raeder2010", {**params, "iterations": 100}, tmp_path)
 
 
+def test_the_quick_claims_ship_beside_and_the_changed_verdicts_are_listed_with_both_evidences(tmp_path, monkeypatch):
+    from cvrepro import reporting
+    from cvrepro.reporting import show_verdict_changes
+    from cvrepro.verdicts import changes
+
+    said = []
+    monkeypatch.setattr(reporting, "say", said.append)
+
+    params = {"profile": "paper"}
+    shipped.save("raeder2010", {"t": pd.DataFrame({"a": [1]})}, params, root=tmp_path)
+    assert shipped.quick_claims("raeder2010", tmp_path) is None
+    quick = pd.DataFrame({"claim": ["a", "b", "c"], "where": ["T1", "T2", "T3"],
+                          "verdict": ["holds", "undecided", "partly"], "evidence": ["3 of 3", "capped", "1 of 2"]})
+    with pytest.raises(shipped.ShippedResultsError, match="must come from its quick profile"):
+        shipped.add_quick_claims("raeder2010", quick, {"profile": "smoke", "study": "raeder2010"}, root=tmp_path)
+    shipped.add_quick_claims("raeder2010", quick, {"profile": "quick", "study": "raeder2010", "commit": "abc"},
+                             root=tmp_path)
+    pd.testing.assert_frame_equal(shipped.quick_claims("raeder2010", tmp_path), quick)
+    assert list(shipped.load("raeder2010", params, tmp_path)) == ["t"]         # not a table of the design
+    assert shipped.manifest("raeder2010", tmp_path)["quick_run"]["commit"] == "abc"
+    paper = quick.assign(verdict=["holds", "does not hold", "partly"], evidence=["9 of 9", "settles at 180", "x"])
+    changed = changes(quick, paper)
+    assert changed[["claim", "verdict quick", "verdict paper", "evidence quick", "evidence paper"]].values.tolist() \
+        == [["b", "undecided", "does not hold", "capped", "settles at 180"]]
+    assert changes(quick, paper.iloc[:2])["verdict paper"].tolist() == ["does not hold", "not checked"]
+    show_verdict_changes("raeder2010", paper, "paper", tmp_path, tmp_path / "out")
+    shown = pd.read_csv(tmp_path / "out" / "verdicts_quick_vs_paper.csv")
+    assert shown.claim.tolist() == ["b"] and "1 of 3 claims whose verdict changed" in said[-1]
+    show_verdict_changes("raeder2010", quick, "paper", tmp_path, tmp_path / "same")
+    assert "All 3 verdicts are the same" in said[-1]
+    show_verdict_changes("raeder2010", paper, "quick", tmp_path, tmp_path / "quick")
+    assert not (tmp_path / "quick").exists()
+
+
 @pytest.fixture(scope="module")
 def raeder_small(tmp_path_factory):
     """A small Raeder design labelled `paper`, run and shipped to a temporary folder."""

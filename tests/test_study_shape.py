@@ -47,18 +47,26 @@ def test_a_claim_needs_a_known_verdict_and_evidence():
     assert summary_sentence(table) == "Of 2 claims checked, 1 holds, 1 is undecided."
 
 
-def test_overview_lists_each_study_run_and_its_claims(tmp_path):
+def test_overview_lists_each_study_run_and_its_claims_beside_the_published_scale(tmp_path):
     figures = tmp_path / "figures"
-    claims = claims_table([Claim("2-fold is pessimistic", "Table I", HOLDS, "6 of 6 learners")])
-    record_run(figures / "raeder2010", "raeder2010", "quick", claims)
+    claims = claims_table([Claim("2-fold is pessimistic", "Table I", HOLDS, "6 of 6 learners"),
+                           Claim("settles by 100", "Figure 1", UNDECIDED, "capped at 20 iterations")])
+    record_run(figures / "raeder2010", "raeder2010", "quick", claims, params={})
     assert json.loads((figures / "raeder2010" / "run.json").read_text())["profile"] == "quick"
-    assert pd.read_csv(figures / "raeder2010" / "claims.csv").verdict.tolist() == [HOLDS]
+    assert pd.read_csv(figures / "raeder2010" / "claims.csv").verdict.tolist() == [HOLDS, UNDECIDED]
     readme = tmp_path / "README.md"
     readme.write_text(f"intro\n{OVERVIEW_START}\nstale table\n{OVERVIEW_END}\nend\n")
     text = write_overview(figures, readme)
     assert "| 2-fold is pessimistic | Table I | **holds** |" in text
-    assert "01_raeder2010_variability | quick | Of 1 claim checked, 1 holds." in text
-    assert "05_scheffer1997_parameter_channel | not run" in text
+    assert "01_raeder2010_variability | Of 2 claims checked, 1 holds, 1 is undecided. (quick) | not run |" in text
+    assert "05_scheffer1997_parameter_channel | not run | not run |" in text
+    paper = claims_table([Claim("2-fold is pessimistic", "Table I", HOLDS, "6 of 6 learners"),
+                          Claim("settles by 100", "Figure 1", DOES_NOT_HOLD, "settles after 180")])
+    record_run(figures / "paper" / "raeder2010", "raeder2010", "paper", paper, params={})
+    text = write_overview(figures, readme)
+    assert ("01_raeder2010_variability | Of 2 claims checked, 1 holds, 1 is undecided. (quick) | "
+            "Of 2 claims checked, 1 holds, 1 does not hold. (paper) |") in text
+    assert "| settles by 100 | Figure 1 | **undecided** | **does not hold** |" in text
     body = readme.read_text()
     assert body.startswith("intro\n") and body.endswith("end\n") and "stale table" not in body
     assert (figures / "README.md").read_text() == text

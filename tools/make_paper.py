@@ -2,8 +2,8 @@
 
 Each study with shipped results (results/paper/<study>/, checked against its
 manifest first) is executed with papermill into build/notebooks-paper/, its
-tables and figures into figures/paper/<study>/, and the paper-scale claims
-overview into figures/paper/README.md. A study not shipped yet is listed as
+tables and figures into figures/paper/<study>/, and the claims overview (paper
+beside what `make all` ran) into figures/paper/README.md. A study not shipped yet is listed as
 such (computing it is tools/paper_run.py's job, hours to core-hours).
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ def main() -> int:
         print(f"{study.id}: executed at paper from its shipped tables in {time.time() - started:.0f} s",
               flush=True)
     FIGURES.mkdir(parents=True, exist_ok=True)
-    write_overview(FIGURES)
+    write_overview(ROOT / "figures", target=FIGURES / "README.md")   # beside what `make all` ran
     print(f"wrote {FIGURES / 'README.md'}; not shipped yet: {', '.join(missing) or 'none'}")
     return 0
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --n-jobs 2
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --ship
+    .venv/bin/python tools/paper_run.py raeder2010 --quick-claims figures/raeder2010
 
 The run is resumable (kill it and start it again: only what is missing is
 computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts of
@@ -10,7 +11,9 @@ whole design, so the cheap parts finish first. Every
 invocation adds its wall and CPU time (this process and its workers) to
 ``<store>/paper_run_times.json``; ``--ship`` computes what is missing, then
 writes the study's :func:`to_tables` under ``results/paper/<study>/`` with a
-manifest (SHA-256 per file, the commit, the parameters, the summed run times).
+manifest (SHA-256 per file, the commit, the parameters, the summed run times);
+``--quick-claims`` ships the claims of `make all`'s quick run beside them (the
+paper notebook lists the verdicts that changed with the scale).
 """
 from __future__ import annotations
 
@@ -58,11 +61,18 @@ def _overrides(step) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("study")
-    parser.add_argument("--store", required=True, type=Path, help="result store (outside the checkout)")
+    parser.add_argument("--store", type=Path, help="result store (outside the checkout)")
     parser.add_argument("--n-jobs", type=int, default=2)
     parser.add_argument("--backend", default="loky", help="loky, dask or a Dask scheduler address")
     parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
+    parser.add_argument("--quick-claims", type=Path, metavar="FOLDER",
+                        help="ship the quick profile's claims from FOLDER (claims.csv and run.json of `make all`, "
+                             "e.g. figures/raeder2010) beside the paper tables; alone, only that")
     args = parser.parse_args(argv)
+    if args.store is None:
+        if args.quick_claims is None:
+            parser.error("--store is required (or --quick-claims alone, to add the quick claims only)")
+        return _ship_quick_claims(args.study, args.quick_claims)
     module = load_study(args.study)
     params = study_parameters(args.study, "paper")
     store = args.store.expanduser().resolve()
@@ -83,6 +93,17 @@ def main(argv=None) -> None:
                                    f"{args.n_jobs} workers, {os.cpu_count()} cores")
         size = sum(p.stat().st_size for p in folder.iterdir())
         print(f"shipped {folder} ({size / 1e6:.1f} MB)")
+    if args.quick_claims is not None:
+        _ship_quick_claims(args.study, args.quick_claims)
+
+
+def _ship_quick_claims(study: str, folder: Path) -> None:
+    import pandas as pd
+
+    run = json.loads((folder / "run.json").read_text())
+    shipped.add_quick_claims(study, pd.read_csv(folder / "claims.csv"), run)
+    print(f"{study}: the quick profile's claims ({run.get('finished')}, commit {str(run.get('commit'))[:8]}) "
+          f"shipped beside the paper tables")
 
 
 if __name__ == "__main__":

@@ -24,14 +24,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from . import shipped as shipped_results
 from .studies import STUDIES
-from .verdicts import summary_sentence
+from .verdicts import changes, summary_sentence
 
 __all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "panel_grid", "learner_colors",
            "legend_outside", "beside",
            "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "record_notebook",
            "run_record",
-           "write_overview"]
+           "write_overview", "show_verdict_changes"]
 
 
 def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
@@ -247,6 +248,21 @@ def show(item: Captioned, folder: str | Path) -> None:
         show_figure(item.content, folder, item.name, item.caption)
 
 
+def show_verdict_changes(study_id: str, claims: pd.DataFrame, profile: str, shipped, folder: str | Path) -> None:
+    """At the ``paper`` profile read from shipped tables: every claim whose verdict differs from the quick
+    profile's (shipped beside them), with the evidence at each scale as the reason; nothing otherwise."""
+    quick = shipped_results.quick_claims(study_id, shipped) if profile == "paper" else None
+    if quick is None:
+        return
+    changed = changes(quick, claims)
+    if changed.empty:
+        say(f"All {len(claims)} verdicts are the same at the quick profile and at the published scale.")
+        return
+    show_table(changed, folder, "verdicts_quick_vs_paper",
+               f"The {len(changed)} of {len(claims)} claims whose verdict changed between the quick profile "
+               "(`make all`) and the published scale, with each scale's evidence: the reason for the change.")
+
+
 def show_figure(fig, folder: str | Path, name: str, caption: str) -> list[Path]:
     """Write ``fig`` (as :func:`save_figure`), display it once with its caption, and close it."""
     import matplotlib.pyplot as plt
@@ -367,9 +383,19 @@ def _assigned(source) -> list[str]:
 OVERVIEW_START, OVERVIEW_END = "<!-- claims overview: start -->", "<!-- claims overview: end -->"
 
 
+def _layer(folder: Path) -> tuple[dict, pd.DataFrame] | None:
+    """A study's executed-notebook record (``run.json``) and claims in ``folder``, or None when not run."""
+    run_file, claims_file = folder / "run.json", folder / "claims.csv"
+    if not run_file.exists() or not claims_file.exists():
+        return None
+    return json.loads(run_file.read_text()), pd.read_csv(claims_file)
+
+
 def write_overview(figures: str | Path, readme: str | Path | None = None,
                    target: str | Path | None = None) -> str:
-    """Build the collection overview from every study's ``run.json`` and ``claims.csv``.
+    """Build the collection overview from every study's ``run.json`` and ``claims.csv``: the profile a
+    notebook ran at under ``figures/<study>/`` (``make all``) beside the published scale under
+    ``figures/paper/<study>/`` (``make paper``, from the shipped tables).
 
     Writes ``target`` (default ``figures/README.md``) and, when ``readme`` is
     given, replaces the part of that file between the overview markers.
@@ -378,25 +404,27 @@ def write_overview(figures: str | Path, readme: str | Path | None = None,
     figures = Path(figures)
     target = figures / "README.md" if target is None else Path(target)
     lines = ["# Results overview", "",
-             "Written by `make all` (tools/overview.py): every study, the profile its notebook ran at, and "
-             "every claim of the "
-             "paper with our verdict (holds / partly / does not hold / undecided). Details and evidence are "
-             "in each study's `claims.md` and in its executed notebook.", "",
-             "| study | notebook | profile | claims |", "|---|---|---|---|"]
+             "Written by `make all` (tools/overview.py) and `make paper`: every study, the verdicts of its notebook "
+             "at the profile `make all` ran (`quick` by default) and at the published scale (`paper`, from the "
+             "shipped tables), for every claim of the paper (holds / partly / does not hold / undecided). Details "
+             "and evidence are in each study's `claims.md` and in its executed notebook.", "",
+             "| study | notebook | claims (make all) | claims at the published scale (make paper) |",
+             "|---|---|---|---|"]
     sections = []
     for study in STUDIES.values():
-        run_file, claims_file = figures / study.id / "run.json", figures / study.id / "claims.csv"
-        if not run_file.exists() or not claims_file.exists():
-            lines.append(f"| {study.citation.split('(')[0].strip()} ({study.id}) | {study.notebook} | not run | |")
+        main, paper = _layer(figures / study.id), _layer(figures / "paper" / study.id)
+        cells = [f"{summary_sentence(layer[1])} ({layer[0]['profile']})" if layer else "not run"
+                 for layer in (main, paper)]
+        lines.append(f"| {study.title} ({study.id}) | {study.notebook} | {cells[0]} | {cells[1]} |")
+        if main is None and paper is None:
             continue
-        run = json.loads(run_file.read_text())
-        claims = pd.read_csv(claims_file)
-        lines.append(f"| {study.title} ({study.id}) | {study.notebook} | {run['profile']} | "
-                     f"{summary_sentence(claims)} |")
-        sections += ["", f"## {study.number:02d} {study.title}", "",
-                     f"Profile `{run['profile']}`, finished {run['finished']}.", "",
-                     "| claim | where | verdict |", "|---|---|---|"]
-        sections += [f"| {r.claim} | {r.where} | **{r.verdict}** |" for r in claims.itertuples()]
+        runs = [run for run, _ in filter(None, (main, paper))]
+        sections += ["", f"## {study.number:02d} {study.title}", ""]
+        sections += [f"Profile `{run['profile']}`, finished {run['finished']}." for run in runs]
+        sections += ["", "| claim | where | " + " | ".join(run["profile"] for run in runs) + " |",
+                     "|---|---|" + "---|" * len(runs)]
+        sections += [f"| {claim} | {where} | " + " | ".join(f"**{v}**" for v in verdicts) + " |"
+                     for (claim, where), verdicts in _verdicts_side_by_side(main, paper).items()]
     text = "\n".join(lines + sections) + "\n"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text)
@@ -409,3 +437,11 @@ def write_overview(figures: str | Path, readme: str | Path | None = None,
             table = "\n".join(lines[4:])
             readme.write_text(f"{head}{OVERVIEW_START}\n{table}\n{OVERVIEW_END}{tail}")
     return text
+
+
+def _verdicts_side_by_side(*layers) -> dict[tuple[str, str], list[str]]:
+    """(claim, where) -> its verdict in each layer that ran ("not checked" where a layer lacks the claim)."""
+    ran = [layer[1] for layer in layers if layer]
+    keys = list(dict.fromkeys((r.claim, r.where) for claims in ran for r in claims.itertuples()))
+    found = [{(r.claim, r.where): r.verdict for r in claims.itertuples()} for claims in ran]
+    return {key: [f.get(key, "not checked") for f in found] for key in keys}

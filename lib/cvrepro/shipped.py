@@ -14,6 +14,9 @@ cells of each shipped study that way).
 file of a shipped folder against its manifest; :func:`load` verifies and reads.
 A missing or damaged file is a :class:`ShippedResultsError` naming the file
 and how to restore or recompute it: never a silent wrong number.
+:func:`add_quick_claims` ships the ``quick`` profile's verdicts beside a study's
+paper tables (:func:`quick_claims` reads them), so that its paper-profile
+notebook lists every verdict that changed with the scale.
 """
 from __future__ import annotations
 
@@ -27,9 +30,11 @@ from pathlib import Path
 import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
-           "manifest", "same_parameters", "tables_for", "MANIFEST", "FORMAT"]
+           "manifest", "same_parameters", "tables_for", "add_quick_claims", "quick_claims", "MANIFEST", "FORMAT",
+           "QUICK_CLAIMS"]
 
 MANIFEST = "manifest.json"
+QUICK_CLAIMS = "claims_quick"     # the quick profile's verdicts, shipped beside the paper tables
 FORMAT = "cvrepro-shipped/1"
 _COMPRESSION = "zstd"
 
@@ -84,20 +89,50 @@ def save(study: str, tables: dict[str, pd.DataFrame], params: dict, *, profile: 
     """
     folder = study_folder(study, root)
     folder.mkdir(parents=True, exist_ok=True)
-    files = {}
-    for name, table in tables.items():
-        path = folder / f"{name}.parquet"
-        tmp = path.with_suffix(".parquet.tmp")
-        table.to_parquet(tmp, compression=_COMPRESSION, index=False)
-        os.replace(tmp, path)
-        files[path.name] = {"sha256": _sha256(path), "rows": int(len(table)), "bytes": path.stat().st_size}
+    files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in tables.items()}
     doc = {"format": FORMAT, "study": study, "profile": profile, "parameters": _jsonable(params),
            **_commit(), "created": time.strftime("%Y-%m-%d %H:%M:%S"),
            "wall_seconds": wall_seconds, "cpu_seconds": cpu_seconds, "note": note, "files": files}
+    _write_manifest(folder, doc)
+    return folder
+
+
+def _write_table(folder: Path, name: str, table: pd.DataFrame) -> dict:
+    """``<name>.parquet`` written atomically; returns its manifest entry."""
+    path = folder / f"{name}.parquet"
+    tmp = path.with_suffix(".parquet.tmp")
+    table.to_parquet(tmp, compression=_COMPRESSION, index=False)
+    os.replace(tmp, path)
+    return {"sha256": _sha256(path), "rows": int(len(table)), "bytes": path.stat().st_size}
+
+
+def _write_manifest(folder: Path, doc: dict) -> None:
     tmp = folder / (MANIFEST + ".tmp")
     tmp.write_text(json.dumps(doc, indent=2, sort_keys=False) + "\n")
     os.replace(tmp, folder / MANIFEST)
+
+
+def add_quick_claims(study: str, claims: pd.DataFrame, run: dict, root: str | Path | None = None) -> Path:
+    """Ship the claims of the ``quick`` profile's run (``run``: its ``run.json``) beside ``study``'s
+    paper tables, so that the paper-profile notebook lists the verdicts that changed with the scale."""
+    if run.get("profile") != "quick" or run.get("study", study) != study:
+        raise ShippedResultsError(f"the claims to ship beside {study!r}'s paper tables must come from its "
+                                  f"quick profile; got profile {run.get('profile')!r} of {run.get('study')!r} "
+                                  f"(run `make {run.get('notebook', '<notebook>')}` at PROFILE=quick first)")
+    doc = verify(study, root)
+    folder = study_folder(study, root)
+    doc["files"][f"{QUICK_CLAIMS}.parquet"] = _write_table(folder, QUICK_CLAIMS, claims)
+    doc["quick_run"] = {k: run.get(k) for k in ("commit", "dirty", "finished")}
+    _write_manifest(folder, doc)
     return folder
+
+
+def quick_claims(study: str, root: str | Path | None) -> pd.DataFrame | None:
+    """The quick profile's claims shipped beside ``study``'s paper tables (verified), or None."""
+    if root is None or not available(study, root):
+        return None
+    name = f"{QUICK_CLAIMS}.parquet"
+    return pd.read_parquet(study_folder(study, root) / name) if name in verify(study, root)["files"] else None
 
 
 def manifest(study: str, root: str | Path | None = None) -> dict | None:
@@ -166,7 +201,8 @@ def load(study: str, params: dict | None = None, root: str | Path | None = None)
                 f"the shipped {study!r} results were computed with other parameters ({', '.join(differ)}); "
                 "run without shipped results (shipped=None) and a store to compute this design")
     folder = study_folder(study, root)
-    return {Path(name).stem: pd.read_parquet(folder / name) for name in doc["files"]}
+    return {Path(name).stem: pd.read_parquet(folder / name) for name in doc["files"]
+            if Path(name).stem != QUICK_CLAIMS}
 
 
 def tables_for(study: str, params: dict, root: str | Path | None) -> dict[str, pd.DataFrame] | None:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 import pandas as pd
 
 __all__ = ["HOLDS", "PARTLY", "DOES_NOT_HOLD", "UNDECIDED", "VERDICTS", "Claim", "from_fraction",
-           "claims_table", "summary_sentence"]
+           "claims_table", "summary_sentence", "changes"]
 
 HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED = "holds", "partly", "does not hold", "undecided"
 VERDICTS = (HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED)
@@ -69,3 +69,17 @@ def summary_sentence(table: pd.DataFrame) -> str:
     parts = [f"{counts[v]} {forms[v][int(counts[v] != 1)]}" for v in VERDICTS if v in counts]
     claims = "claim" if len(table) == 1 else "claims"
     return f"Of {len(table)} {claims} checked, " + ", ".join(parts) + "."
+
+
+def changes(before: pd.DataFrame, after: pd.DataFrame, names: tuple[str, str] = ("quick", "paper")) -> pd.DataFrame:
+    """The claims whose verdict differs between two runs (e.g. the quick and the paper profile), with the
+    evidence of each run beside it (the reason: what each scale measured); a claim one run lacks counts as
+    changed ("not checked")."""
+    a, b = names
+    merged = before[COLUMNS].merge(after[COLUMNS], on=["claim", "where"], how="outer", suffixes=(f" {a}", f" {b}"),
+                                   sort=False)
+    merged = merged.fillna({f"verdict {a}": "not checked", f"verdict {b}": "not checked",
+                            f"evidence {a}": "", f"evidence {b}": ""})
+    changed = merged[merged[f"verdict {a}"] != merged[f"verdict {b}"]]
+    return changed[["claim", "where", f"verdict {a}", f"verdict {b}", f"evidence {a}", f"evidence {b}"]] \
+        .reset_index(drop=True)
