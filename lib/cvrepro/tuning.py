@@ -21,7 +21,8 @@ from .engine.inputs import prepare_data
 from .nested import nested_from_scores
 from .runner import run_cv
 
-__all__ = ["split_learners", "setting_name", "setting_learners", "tune", "parse_grid", "describe_tuning"]
+__all__ = ["split_learners", "setting_name", "setting_learners", "tune", "parse_grid", "with_grids",
+           "describe_tuning"]
 
 
 def _is_grid(value) -> bool:
@@ -49,6 +50,9 @@ def split_learners(learners) -> tuple[dict, dict]:
         (item if isinstance(item, str) else _pair_name(item), item) for item in learners]
     plain, grids = {}, {}
     for name, value in items:
+        if name in plain or name in grids:
+            raise ValueError(f"learner name {name!r} appears twice; name a tuned learner apart, e.g. "
+                             f"{{'{name}-tuned': ('{name}', grid)}}")
         if _is_grid(value):
             grids[name] = _grid_entry(name, name, value)
         elif isinstance(value, tuple) and len(value) == 2:
@@ -76,19 +80,31 @@ def setting_learners(grids: dict) -> dict:
             for name, (base, grid) in grids.items() for s in ParameterGrid(grid)}
 
 
-def parse_grid(text: str) -> tuple[str, dict]:
-    """``"SVM:C=0.1,1,10;sigma=0.5,1"`` as ``("SVM", {"C": [0.1, 1, 10], "sigma": [0.5, 1]})``: values are
-    numbers where they parse as numbers, else strings (``True``/``False``/``None`` as Python's)."""
-    name, sep, rest = text.partition(":")
-    if not sep or not name or not rest:
-        raise ValueError(f"--grid {text!r}: write LEARNER:PARAM=V1,V2[;PARAM=...], e.g. 'SVM:C=0.1,1,10'")
+def parse_grid(text: str) -> tuple[str, str, dict]:
+    """``"SVM:C=0.1,1,10;sigma=0.5,1"`` as ``("SVM", "SVM", {"C": [0.1, 1, 10], "sigma": [0.5, 1]})``
+    (name, learner, grid); ``"k-NN=5-NN:k=1,5"`` names the tuned learner k-NN. Values are numbers where
+    they parse as numbers, else strings (``True``/``False``/``None`` as Python's)."""
+    head, sep, rest = text.partition(":")
+    name, _, learner = head.rpartition("=")
+    if not sep or not learner.strip() or not rest:
+        raise ValueError(f"--grid {text!r}: write [NAME=]LEARNER:PARAM=V1,V2[;PARAM=...], e.g. 'SVM:C=0.1,1,10'")
     grid = {}
     for part in rest.split(";"):
         key, eq, values = part.partition("=")
         if not eq or not key.strip() or not values.strip():
             raise ValueError(f"--grid {text!r}: {part!r} is not PARAM=V1,V2,...")
         grid[key.strip()] = [_value(v.strip()) for v in values.split(",")]
-    return name.strip(), grid
+    return (name or learner).strip(), learner.strip(), grid
+
+
+def with_grids(names, grids) -> dict:
+    """Learner ``names`` with the ``grids`` (:func:`parse_grid` texts) applied: a grid for a listed learner
+    tunes it in its place, another is added; what :func:`cvrepro.compare.compare` takes."""
+    learners = dict.fromkeys(names)
+    for text in grids or []:
+        name, learner, grid = parse_grid(text)
+        learners[name] = (learner, grid)
+    return learners
 
 
 def _value(text: str):
