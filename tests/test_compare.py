@@ -1,8 +1,10 @@
 """cvrepro.compare: the paired design, the tests it chooses, its sentences, report and command line."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import baycomp
 import numpy as np
@@ -18,6 +20,7 @@ from cvrepro.stats import (
     bayesian_sign,
     corrected_difference_ci,
     corrected_repeated_kfold_ttest,
+    critical_difference,
     effect_size,
     friedman_test,
     paired_difference_ci,
@@ -224,3 +227,28 @@ def test_the_command_line_takes_a_grid(capsys):
     assert "Tuning (Scheffer & Herbrich 1997)" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="LEARNER:PARAM"):
         main(["compare", "breast-w", "--learners", "NB", "--grid", "5-NN"])
+
+
+# ---- the closing note: one comparison's table analysed by autorank (tools/record_autorank.py) ----
+
+AUTORANK = Path(__file__).parent / "fixtures" / "autorank"
+
+
+def test_friedman_on_a_compare_table_equals_autorank():
+    means = pd.read_csv(AUTORANK / "means.csv", index_col="dataset")
+    theirs = json.loads((AUTORANK / "autorank.json").read_text())
+    ours = json.loads((AUTORANK / "ours.json").read_text())
+    forced = theirs["nonparametric"]          # autorank forced to Friedman + Nemenyi, the tests compare() uses
+    fr = friedman_test(means)
+    assert (forced["omnibus"], forced["posthoc"]) == ("friedman", "nemenyi")
+    assert fr.statistic == pytest.approx(theirs["friedman_statistic"], rel=1e-12)
+    assert fr.pvalue == pytest.approx(forced["pvalue"], rel=1e-12)
+    assert fr.average_ranks.to_dict() == pytest.approx(forced["meanrank"], abs=1e-12)
+    # autorank's q_alpha comes from statsmodels' qsturng (an approximation); ours is scipy's exact quantile
+    assert critical_difference(4, 8) == pytest.approx(forced["cd"], rel=1e-4)
+    assert critical_difference(4, 8) != pytest.approx(forced["cd"], rel=1e-7)
+    # compare()'s own report on that run said the same (the fixture's table is the one it computed)
+    assert ours["friedman"]["p"] == pytest.approx(fr.pvalue, rel=1e-12)
+    assert ours["mean_ranks"] == pytest.approx(fr.average_ranks.to_dict(), abs=1e-12)
+    # left to itself autorank found every learner's scores normal and chose repeated-measures ANOVA + Tukey
+    assert (theirs["default"]["omnibus"], theirs["default"]["posthoc"]) == ("anova", "tukeyhsd")
