@@ -337,6 +337,20 @@ def _across_sentence(r, c: Comparison) -> str:
             f"{r.cohen_dz:+.2f} ({r.dz_magnitude}); {_r_clause(r)}.")
 
 
+def _within_tests(sa, sb, k: int, rope: float, confidence: float) -> dict:
+    """The corrected t-test, its interval and the Bayesian correlated t-test of one pair on one data set;
+    two learners with the same score on every fold (a tuned learner that always chose another's setting)
+    differ by nothing: t = 0, p = 1, interval [0, 0], P(equivalent) = 1."""
+    if np.array_equal(sa, sb):
+        return {"ci_low": 0.0, "ci_high": 0.0, "t": 0.0, "p": 1.0, "p_a_better": 0.0, "p_rope": 1.0,
+                "p_b_better": 0.0}
+    t = corrected_repeated_kfold_ttest(sa, sb, k)
+    bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
+    ci = corrected_difference_ci(sa, sb, k, confidence)
+    return {"ci_low": ci.low, "ci_high": ci.high, "t": t.statistic, "p": t.pvalue, "p_a_better": bayes.p_a_better,
+            "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better}
+
+
 def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign: float,
                      confidence: float) -> pd.DataFrame:
     rows = []
@@ -345,13 +359,8 @@ def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign
         pairs = list(combinations(list(dict.fromkeys(g.learner)), 2))
         for a, b in pairs:
             sa, sb = sign * wide[a].to_numpy(), sign * wide[b].to_numpy()
-            t = corrected_repeated_kfold_ttest(sa, sb, k)
-            bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
-            ci = corrected_difference_ci(sa, sb, k, confidence)
             rows.append({"dataset": dataset, "a": a, "b": b, "repetitions": len(sa) // k,
-                         "difference": float(np.mean(sa - sb)), "ci_low": ci.low, "ci_high": ci.high,
-                         "t": t.statistic, "p": t.pvalue,
-                         "p_a_better": bayes.p_a_better, "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better})
+                         "difference": float(np.mean(sa - sb)), **_within_tests(sa, sb, k, rope, confidence)})
     table = pd.DataFrame(rows)
     table = _with_r(table, [folds[folds.dataset == r.dataset] for r in table.itertuples()], metric, sign)
     table["p_holm"] = np.nan
@@ -532,19 +541,21 @@ def lessons(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
     for r, s, f in zip(ours.pairwise.itertuples(), scv.pairwise.itertuples(), fixed.pairwise.itertuples()):
         g = ours.folds[ours.folds.dataset == r.dataset]
         wide = g.pivot_table(index=["iteration", "fold"], columns="learner", values=metric, observed=True)
-        naive = paired_ttest(sign * wide[r.a].to_numpy(), sign * wide[r.b].to_numpy())
+        sa, sb = sign * wide[r.a].to_numpy(), sign * wide[r.b].to_numpy()
+        naive_p = 1.0 if np.array_equal(sa, sb) else paired_ttest(sa, sb).pvalue     # identical scores: no difference
         rows.append({"dataset": r.dataset, "pair": f"{r.a} vs {r.b}",
                      "compare() (DOB-SCV, stopping rule, corrected t)": _verdict(r.p_holm, r.difference, r.a, r.b,
                                                                                  alpha),
                      "SCV instead of DOB-SCV": _verdict(s.p_holm, s.difference, r.a, r.b, alpha),
                      f"{fixed.estimates.repetitions.max()} fixed repetitions": _verdict(f.p_holm, f.difference, r.a,
                                                                                         r.b, alpha),
-                     "naive paired t-test": _verdict(naive.pvalue, r.difference, r.a, r.b, alpha)})
+                     "naive paired t-test": _verdict(naive_p, r.difference, r.a, r.b, alpha)})
     return ours, pd.DataFrame(rows)
 
 
-def describe_lessons(table: pd.DataFrame) -> str:
-    """Per shortcut, how many verdicts of :func:`lessons`' table differ from compare()'s, and which."""
+def describe_lessons(table: pd.DataFrame, result: Comparison | None = None) -> str:
+    """Per shortcut, how many verdicts of :func:`lessons`' table differ from compare()'s, and which; with
+    ``result`` (:func:`lessons`' Comparison) also what tuning inside nested CV changed."""
     ours = table.columns[2]
     parts = []
     for col in table.columns[3:]:
@@ -552,8 +563,11 @@ def describe_lessons(table: pd.DataFrame) -> str:
         which = "; ".join(f"{r.pair} on {r.dataset}: {r[col]} instead of {r[ours]}"
                           for _, r in changed.iterrows())
         parts.append(f"{col}: {len(changed)} of {len(table)} verdicts change" + (f" ({which})" if which else ""))
+    if result is not None and len(result.tuning):
+        return "; ".join(parts) + ". " + describe_tuning(result.tuning, result.metric,
+                                                         result.metric in _HIGHER_IS_BETTER)
     return ("; ".join(parts) + ". Not applied here: tuning inside nested cross-validation (Scheffer & "
-            "Herbrich 1997), since compare() takes no parameter grids yet.")
+            "Herbrich 1997): give a learner a parameter grid to see the naive estimate beside the nested one.")
 
 
 def describe_data(data: tuple, learners, profile: str) -> str:

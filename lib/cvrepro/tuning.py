@@ -187,9 +187,9 @@ def _tuning_table(tuned: pd.DataFrame, outer: list, settings: dict, metric: str,
 
 def describe_tuning(table: pd.DataFrame, metric: str, higher: bool) -> str:
     """One sentence on the Scheffer-Herbrich bias: how far the naive estimates lie from the nested ones."""
-    gap = table["naive_minus_nested"] * (1 if higher else -1)
+    gap = np.round(table["naive_minus_nested"] * (1 if higher else -1), 10) + 0.0     # no -0.0000
     worst = table.loc[gap.idxmax()]
-    return (f"Tuning (Scheffer & Herbrich 1997): reporting the best setting's own cross-validation score (naive) "
-            f"would overstate the tuned learners by {gap.mean():+.4f} {metric} on average over {len(table)} "
-            f"learner-data set cell(s) (most: {worst.learner} on {worst.dataset}, naive {worst.naive:.4f} vs nested "
-            f"{worst.nested:.4f}); the tests use the nested estimates.")
+    return (f"Tuning (Scheffer & Herbrich 1997): the best setting's own cross-validation score (naive) lies "
+            f"{gap.mean():+.4f} {metric} from the nested estimate on average over {len(table)} learner-data set "
+            f"cell(s) (positive: naive optimistic; most: {worst.learner} on {worst.dataset}, naive {worst.naive:.4f} "
+            f"vs nested {worst.nested:.4f}); the tests use the nested estimates.")
