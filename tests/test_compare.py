@@ -14,6 +14,7 @@ import pytest
 from cvrepro.cli import main
 from cvrepro.compare import compare, pair_reproducibility
 from cvrepro.datasets import load_dataset
+from cvrepro.learners import make_learner
 from cvrepro.stats import (
     aligned_ranks_test,
     bayesian_correlated_ttest,
@@ -219,6 +220,15 @@ def test_a_grid_is_tuned_inside_nested_cv_beside_the_naive_estimate(tmp_path):
     assert all(np.isclose(wide.loc[i], v).any() for i, v in got.items())
     assert "naive" in tuned.conclusions()[-1] and f"{t.naive:.4f}" in tuned.conclusions()[-1]
     assert list(tuned.repetitions.learner) == ["NB", "k-NN"]
+    assert "## Tuning: naive beside nested estimates" in (tuned.report(tmp_path / "rep") / "report.md").read_text()
+
+
+def test_learners_with_the_same_score_on_every_fold_compare_as_equal():
+    # e.g. a tuned learner whose inner CVs always chose another learner's setting
+    same = compare("sonar", {"a": make_learner("NB"), "b": make_learner("NB")}, k=3, stopping=2, progress=False)
+    r = same.pairwise.iloc[0]
+    assert (r.difference, r.t, r.p, r.p_holm, r.ci_low, r.ci_high, r.p_rope) == (0, 0, 1, 1, 0, 0, 1)
+    assert r.R == 0 and "not significant after Holm (p = 1)" in same.conclusions()[0]
 
 
 def test_the_command_line_takes_a_grid(capsys):
