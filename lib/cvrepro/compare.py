@@ -439,9 +439,12 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
 
     ``data``: a catalog name, a ``(name, X, y)`` tuple, a Dataset or a DataFrame (with ``target``, the
     class column), or a list of them. ``learners``: names (:func:`cvrepro.learners.make_learner`) or a
-    dict name -> scikit-learn estimator. ``stopping``: ``"rank"`` (Raeder et al.'s rank criterion),
-    ``"ks"`` or a fixed number of repetitions; ``max_repetitions`` caps it. Every learner on a data set
-    gets the repetitions of the slowest to settle, so the tests are paired. ``store``: the engine's
+    dict name -> scikit-learn estimator; a learner with a parameter grid (a dict value ``{"C": [0.1, 1]}``
+    under a learner name, or a ``(name_or_estimator, grid)`` pair) is tuned inside nested CV, its naive
+    estimate beside the nested one in ``tuning`` (:mod:`cvrepro.tuning`). ``stopping``: ``"rank"``
+    (Raeder et al.'s rank criterion), ``"ks"`` or a fixed number of repetitions; ``max_repetitions``
+    caps it. Every learner on a data set gets the repetitions of the slowest to settle, so the tests
+    are paired. ``store``: the engine's
     results folder (None: a temporary one). ``rope``: half-width of practical equivalence in the
     metric's unit. ``posthoc`` ("friedman", "aligned", "quade") and ``adjust`` ("holm", "hommel", "bh",
     "finner", "bonferroni", "shaffer", "bergmann") choose the all-pairs table over data sets;
