@@ -18,7 +18,7 @@ profile = "quick"                   # smoke | quick | paper
 csv = "../data/examples/wine.csv"   # the researcher's data: a CSV file with a header
 target = "cultivar"                 # its class column
 learners = None                     # e.g. ['NB', 'C4.5', '5-NN'] (names of cvrepro.learners)
-grids = None                        # tuned inside nested CV, e.g. ['k-NN=5-NN:k=1,5,9']
+grids = None                        # learners tuned inside nested CV (--grid texts of the cvrepro command)
 k = None                            # folds
 max_repetitions = None              # cap of the stopping rule
 fixed_repetitions = None            # the fixed-repetition shortcut it is compared with
