@@ -200,6 +200,8 @@ def test_grids_parse_from_the_command_line_syntax():
         parse_grid("SVM C=1")
     with pytest.raises(ValueError, match="has no parameter"):
         compare("vote", {"k-NN": ("5-NN", {"C": [1, 2]})}, progress=False)
+    with pytest.raises(ValueError, match="non-empty list of values"):
+        compare("vote", {"k-NN": ("5-NN", {"k": []})}, progress=False)
     with pytest.raises(ValueError, match="appears twice"):
         compare("vote", ["5-NN", ("5-NN", {"k": [1, 5]})], progress=False)
 

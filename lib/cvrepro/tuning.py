@@ -31,8 +31,8 @@ def _is_grid(value) -> bool:
 
 
 def _grid_entry(name: str, base, grid) -> tuple:
-    if not _is_grid(grid):
-        raise ValueError(f"learner {name!r}: a grid is a dict parameter -> list of values, e.g. "
+    if not _is_grid(grid) or not all(len(v) for v in grid.values()):
+        raise ValueError(f"learner {name!r}: a grid is a dict parameter -> non-empty list of values, e.g. "
                          f"{{'C': [0.1, 1, 10]}}, got {grid!r}")
     if base is None or isinstance(base, str):
         from .learners import make_learner
