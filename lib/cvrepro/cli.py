@@ -1,6 +1,7 @@
 """The ``cvrepro`` command: compare classifiers on a CSV file, verify shipped results, run a study notebook.
 
     cvrepro compare data.csv --target class --learners C4.5,NB,5-NN --report out/
+    cvrepro compare data.csv --learners NB,SVM --grid "SVM:C=0.1,1,10;sigma=0.5,1" --k 5
     cvrepro verify-shipped [STUDY ...]
     cvrepro run 01_raeder2010_variability --profile smoke
 """
@@ -15,6 +16,7 @@ __all__ = ["main"]
 
 def _compare(args) -> int:
     from .compare import compare, read_csv
+    from .tuning import with_grids
 
     frames = []
     for path in args.data:
@@ -26,7 +28,11 @@ def _compare(args) -> int:
         else:
             frames.append(path)                       # a catalog name
     stopping = int(args.stopping) if args.stopping.isdigit() else args.stopping
-    result = compare(frames, args.learners.split(","), metric=args.metric, k=args.k, stopping=stopping,
+    try:
+        learners = with_grids(args.learners.split(","), args.grid)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    result = compare(frames, learners, metric=args.metric, k=args.k, stopping=stopping,
                      max_repetitions=args.max_repetitions, rope=args.rope, alpha=args.alpha, store=args.store,
                      n_jobs=args.n_jobs, seed=args.seed, progress=sys.stderr.isatty(), posthoc=args.posthoc,
                      adjust=args.adjust)
@@ -75,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("data", nargs="+", help="CSV files (with --target) or catalog data set names")
     c.add_argument("--target", default="class", help="the class column of the CSV files (default: class)")
     c.add_argument("--learners", required=True, help="comma-separated learner names, e.g. C4.5,NB,5-NN")
+    c.add_argument("--grid", action="append", metavar="[NAME=]LEARNER:PARAM=V1,V2[;PARAM=...]",
+                   help="tune LEARNER over this grid inside nested CV (repeatable), e.g. 'SVM:C=0.1,1,10' or "
+                        "'k-NN=5-NN:k=1,5,9'; the naive estimate is shown beside the nested one")
     c.add_argument("--metric", default="auroc")
     c.add_argument("--k", type=int, default=10, help="folds (default 10)")
     c.add_argument("--stopping", default="rank", help="rank, ks or a fixed number of repetitions")

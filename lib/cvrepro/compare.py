@@ -26,9 +26,11 @@ Every run goes through the engine's store (:func:`cvrepro.runner.run_cv`):
 cached, resumable, the same numbers whatever the number of workers. The
 result, :class:`Comparison`, holds tidy tables, states in words what can and
 cannot be concluded (:meth:`Comparison.conclusions`), draws a figure and writes
-a Markdown and HTML report. Not covered yet: tuning inside nested CV (see
-:func:`cvrepro.nested.nested_cv` for one learner) and the reproducibility R of
-each sentence.
+a Markdown and HTML report. Learners with parameter grids are tuned inside
+nested CV (:mod:`cvrepro.tuning`; Scheffer & Herbrich 1997), the naive estimate
+shown beside the nested one. Every verdict sentence carries Raeder et al.'s
+reproducibility R (:func:`pair_reproducibility`): how consistently the
+repetitions, each a fresh random partitioning, order the pair.
 """
 from __future__ import annotations
 
@@ -39,8 +41,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from sklearn.model_selection import ParameterGrid
 
-from .convergence import FixedIterations, KSCriterion, RankCriterion
+from .convergence import FixedIterations, KSCriterion, RankCriterion, reproducibility
 from .reporting import Captioned, learner_colors
 from .runner import run_cv
 from .stats import (
@@ -64,9 +67,10 @@ from .stats import (
     quade_test,
     wilcoxon_signed_rank,
 )
+from .tuning import describe_tuning, setting_learners, setting_name, split_learners, tune
 
 __all__ = ["compare", "lessons", "describe_lessons", "describe_data", "captioned_lessons", "read_csv", "Comparison",
-           "STOPPING_RULES", "CAPTIONS"]
+           "pair_reproducibility", "STOPPING_RULES", "CAPTIONS"]
 
 STOPPING_RULES = ("rank", "ks")
 _RANK_TEST_NAMES = {"friedman": "Friedman", "aligned": "Friedman aligned", "quade": "Quade"}
@@ -83,12 +87,18 @@ CAPTIONS = {
     "pairwise": "Every pair of learners on each data set: mean difference (a - b) with its confidence interval "
                 "(ci_low, ci_high; corrected variance), the corrected repeated k-fold t-test (p, Holm-adjusted "
                 "p_holm over the pairs) and the Bayesian correlated t-test (P(a better), P(equivalent within the "
-                "ROPE), P(b better)).",
+                "ROPE), P(b better)) and R, Raeder et al.'s reproducibility of the pair's order over the "
+                "repetitions (1: every repetition orders it the same way; 0: each way half the time).",
     "across": "Every pair over the data sets: wins, mean difference with its paired t interval, Cohen's d_z and "
               "Cliff's delta with magnitude labels, Wilcoxon (p, Holm-adjusted p_holm), the Bayesian signed-rank "
-              "test (p_a_better, p_rope, p_b_better) and the Bayesian sign test (sign_*).",
+              "test (p_a_better, p_rope, p_b_better), the Bayesian sign test (sign_*) and R, the reproducibility of "
+              "the order of the pair's wins over the repetitions.",
     "posthoc": "Every pair of learners over the data sets by the chosen rank statistic (mean ranks, z, unadjusted "
                "p) with the chosen adjustment (p_adjusted; reject: below alpha).",
+    "tuning": "Learners tuned over a parameter grid, per data set: the naive estimate (the best setting's mean "
+              "score on the same folds it was chosen on; Scheffer & Herbrich 1997) beside the nested one (the mean "
+              "outer-fold score of the setting an inner {k}-fold CV of each training part chose), their gap, the "
+              "naive choice and the inner CVs' most frequent choice with its share of the outer folds.",
     "lessons": "The verdict of each pair under compare()'s procedure beside the shortcuts the papers warn "
                "against, on the same data: plain stratified CV (Moreno-Torres et al. 2012), a fixed number of "
                "repetitions (Raeder et al. 2010), and the naive paired t-test on the same folds "
@@ -151,8 +161,9 @@ class Comparison:
     learner: mean, standard deviation over repetitions, repetitions), ``repetitions`` (what the stopping
     rule decided per cell), ``pairwise`` (per data set and pair), ``across`` (per pair over data sets, or
     empty), ``ranks`` (Friedman/Holm, or empty), ``posthoc`` (all pairs by the chosen rank statistic and
-    adjustment, or empty); ``friedman``: the Friedman result (or None); ``omnibus``: the aligned ranks or
-    Quade test when chosen (or None)."""
+    adjustment, or empty), ``tuning`` (learners given a grid: naive beside nested estimates, or empty);
+    ``friedman``: the Friedman result (or None); ``omnibus``: the aligned ranks or Quade test when chosen
+    (or None)."""
 
     metric: str
     k: int
@@ -170,6 +181,7 @@ class Comparison:
     posthoc: pd.DataFrame = field(default_factory=pd.DataFrame)
     omnibus: object = None
     confidence: float = 0.95
+    tuning: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def datasets(self) -> list[str]:
@@ -180,15 +192,18 @@ class Comparison:
         return list(dict.fromkeys(self.estimates.learner))
 
     def conclusions(self) -> list[str]:
-        """What can and cannot be concluded, one sentence per pair of learners."""
+        """What can and cannot be concluded, one sentence per pair of learners (and one on tuning)."""
+        tuning = ([describe_tuning(self.tuning, self.metric, self.metric in _HIGHER_IS_BETTER)]
+                  if len(self.tuning) else [])
         if len(self.datasets) > 1:
             n = len(self.datasets)
             floor = 2.0 / 2 ** n          # the smallest two-sided exact Wilcoxon p-value with n pairs
             caveat = ([f"With {n} data sets no Wilcoxon test can reach p < {self.alpha} (its smallest "
                        f"p-value is {floor:.3g}): add data sets, or read the Bayesian probabilities."]
                       if floor >= self.alpha else [])
-            return caveat + [_across_sentence(r, self) for r in self.across.itertuples()] + [_posthoc_sentence(self)]
-        return [_single_sentence(r, self) for r in self.pairwise.itertuples()]
+            return (caveat + [_across_sentence(r, self) for r in self.across.itertuples()]
+                    + [_posthoc_sentence(self)] + tuning)
+        return [_single_sentence(r, self) for r in self.pairwise.itertuples()] + tuning
 
     def design(self) -> str:
         """The procedure in one paragraph."""
@@ -236,9 +251,9 @@ class Comparison:
         return tests[test](sign * means[a].to_numpy(), sign * means[b].to_numpy(), rope=self.rope).plot((a, b))
 
     def captioned(self, what: str) -> Captioned:
-        """``"estimates"``, ``"pairwise"`` (tables) or ``"figure"`` (:meth:`plot`) with its caption."""
-        if what not in ("estimates", "pairwise", "figure"):
-            raise ValueError(f"what must be 'estimates', 'pairwise' or 'figure', got {what!r}")
+        """``"estimates"``, ``"pairwise"``, ``"tuning"`` (tables) or ``"figure"`` (:meth:`plot`) with its caption."""
+        if what not in ("estimates", "pairwise", "tuning", "figure"):
+            raise ValueError(f"what must be 'estimates', 'pairwise', 'tuning' or 'figure', got {what!r}")
         caption = CAPTIONS[what].format(metric=self.metric, k=self.k)
         if what == "figure":
             return Captioned(self.plot(), "estimates", caption)
@@ -252,7 +267,8 @@ class Comparison:
         fig.savefig(folder / "estimates.png", dpi=150, bbox_inches="tight")
         sections = [("Estimates", self.estimates), ("Repetitions", self.repetitions),
                     ("Pairs within each data set", self.pairwise), ("Pairs across data sets", self.across),
-                    ("Ranks", self.ranks), ("All pairs by ranks", self.posthoc)]
+                    ("Ranks", self.ranks), ("All pairs by ranks", self.posthoc),
+                    ("Tuning: naive beside nested estimates", self.tuning)]
         figures = []
         for r in self.across.itertuples():
             name = f"posterior_{len(figures)}.png"
@@ -282,7 +298,12 @@ def _single_sentence(r, c: Comparison) -> str:
                else f"not significant after Holm (p = {r.p_holm:.3g})")
     return (f"{r.dataset}: {better} scores {diff:.4f} {c.metric} above {worse} over {r.repetitions} repetitions "
             f"of {c.k}-fold CV; corrected t-test {verdict}; P({better} practically better) = {p_better:.2f}, "
-            f"P(equivalent within +-{c.rope}) = {r.p_rope:.2f}; {_interval_clause(r, c)} (corrected variance).")
+            f"P(equivalent within +-{c.rope}) = {r.p_rope:.2f}; {_interval_clause(r, c)} (corrected variance); "
+            f"{_r_clause(r)}.")
+
+
+def _r_clause(r) -> str:
+    return f"R = {r.R:.2f} over {r.R_repetitions} repetitions"
 
 
 def _interval_clause(r, c: Comparison) -> str:
@@ -297,8 +318,9 @@ def _posthoc_sentence(c: Comparison) -> str:
     found = t[t.reject]
     if found.empty:
         return f"All pairs ({method}): no pair differs significantly (smallest adjusted p = {t.p_adjusted.min():.3g})."
-    pairs = "; ".join(f"{r.a if r.z < 0 else r.b} over {r.b if r.z < 0 else r.a} (p = {r.p_adjusted:.3g})"
-                      for r in found.itertuples())
+    reps = {(r.a, r.b): _r_clause(r) for r in c.across.itertuples()}
+    pairs = "; ".join(f"{r.a if r.z < 0 else r.b} over {r.b if r.z < 0 else r.a} (p = {r.p_adjusted:.3g}; "
+                      f"{reps[(r.a, r.b)] if (r.a, r.b) in reps else reps[(r.b, r.a)]})" for r in found.itertuples())
     return f"All pairs ({method}): significant at {c.alpha}: {pairs}."
 
 
@@ -312,7 +334,21 @@ def _across_sentence(r, c: Comparison) -> str:
             f"(p = {r.p_holm:.3g}); P({better} practically better) = {p_better:.2f}, P(equivalent within "
             f"+-{c.rope}) = {r.p_rope:.2f} (Bayesian signed-rank; sign test: {sign_better:.2f}); "
             f"{_interval_clause(r, c)}; Cliff's delta {r.cliffs_delta:+.2f} ({r.cliff_magnitude}), Cohen's d_z "
-            f"{r.cohen_dz:+.2f} ({r.dz_magnitude}).")
+            f"{r.cohen_dz:+.2f} ({r.dz_magnitude}); {_r_clause(r)}.")
+
+
+def _within_tests(sa, sb, k: int, rope: float, confidence: float) -> dict:
+    """The corrected t-test, its interval and the Bayesian correlated t-test of one pair on one data set;
+    two learners with the same score on every fold (a tuned learner that always chose another's setting)
+    differ by nothing: t = 0, p = 1, interval [0, 0], P(equivalent) = 1."""
+    if np.array_equal(sa, sb):
+        return {"ci_low": 0.0, "ci_high": 0.0, "t": 0.0, "p": 1.0, "p_a_better": 0.0, "p_rope": 1.0,
+                "p_b_better": 0.0}
+    t = corrected_repeated_kfold_ttest(sa, sb, k)
+    bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
+    ci = corrected_difference_ci(sa, sb, k, confidence)
+    return {"ci_low": ci.low, "ci_high": ci.high, "t": t.statistic, "p": t.pvalue, "p_a_better": bayes.p_a_better,
+            "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better}
 
 
 def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign: float,
@@ -323,14 +359,10 @@ def _pairwise_within(folds: pd.DataFrame, metric: str, k: int, rope: float, sign
         pairs = list(combinations(list(dict.fromkeys(g.learner)), 2))
         for a, b in pairs:
             sa, sb = sign * wide[a].to_numpy(), sign * wide[b].to_numpy()
-            t = corrected_repeated_kfold_ttest(sa, sb, k)
-            bayes = bayesian_correlated_ttest(sa, sb, k, rope=rope)
-            ci = corrected_difference_ci(sa, sb, k, confidence)
             rows.append({"dataset": dataset, "a": a, "b": b, "repetitions": len(sa) // k,
-                         "difference": float(np.mean(sa - sb)), "ci_low": ci.low, "ci_high": ci.high,
-                         "t": t.statistic, "p": t.pvalue,
-                         "p_a_better": bayes.p_a_better, "p_rope": bayes.p_rope, "p_b_better": bayes.p_b_better})
+                         "difference": float(np.mean(sa - sb)), **_within_tests(sa, sb, k, rope, confidence)})
     table = pd.DataFrame(rows)
+    table = _with_r(table, [folds[folds.dataset == r.dataset] for r in table.itertuples()], metric, sign)
     table["p_holm"] = np.nan
     for _, idx in table.groupby("dataset", sort=False).groups.items():
         table.loc[idx, "p_holm"] = holm(table.loc[idx, "p"].to_numpy())[0]
@@ -407,9 +439,12 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
 
     ``data``: a catalog name, a ``(name, X, y)`` tuple, a Dataset or a DataFrame (with ``target``, the
     class column), or a list of them. ``learners``: names (:func:`cvrepro.learners.make_learner`) or a
-    dict name -> scikit-learn estimator. ``stopping``: ``"rank"`` (Raeder et al.'s rank criterion),
-    ``"ks"`` or a fixed number of repetitions; ``max_repetitions`` caps it. Every learner on a data set
-    gets the repetitions of the slowest to settle, so the tests are paired. ``store``: the engine's
+    dict name -> scikit-learn estimator; a learner with a parameter grid (a dict value ``{"C": [0.1, 1]}``
+    under a learner name, or a ``(name_or_estimator, grid)`` pair) is tuned inside nested CV, its naive
+    estimate beside the nested one in ``tuning`` (:mod:`cvrepro.tuning`). ``stopping``: ``"rank"``
+    (Raeder et al.'s rank criterion), ``"ks"`` or a fixed number of repetitions; ``max_repetitions``
+    caps it. Every learner on a data set gets the repetitions of the slowest to settle, so the tests
+    are paired. ``store``: the engine's
     results folder (None: a temporary one). ``rope``: half-width of practical equivalence in the
     metric's unit. ``posthoc`` ("friedman", "aligned", "quade") and ``adjust`` ("holm", "hommel", "bh",
     "finner", "bonferroni", "shaffer", "bergmann") choose the all-pairs table over data sets;
@@ -420,28 +455,70 @@ def compare(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
     factory = _stopping_factory(stopping, max_repetitions)
     _check_posthoc(posthoc, adjust, learners, confidence)
     datasets = _as_datasets(data, target)
-    with tempfile.TemporaryDirectory(prefix="cvrepro-compare-") as tmp:
-        common = dict(folds=(k,), partitioner=partitioner, store=store if store is not None else tmp,
-                      n_jobs=n_jobs, seed=seed, progress=progress)
-        first = run_cv(datasets, learners, iterations=max_repetitions, stopping=factory, **common)
-        reps = max(2, int(first.stopping.n_iterations.max()))
-        cv = run_cv(datasets, learners, iterations=reps, **common)
     sign = 1.0 if metric in _HIGHER_IS_BETTER else -1.0
-    folds = cv.folds[["dataset", "learner", "iteration", "fold", metric]].copy()
-    per_rep = cv.iterations.groupby(["dataset", "learner"], sort=False, observed=True)[metric]
-    estimates = per_rep.agg(["mean", "std", "size"]).reset_index().rename(
-        columns={"std": "sd", "size": "repetitions"})
-    stopped = first.stopping.rename(columns={"n_iterations": "n_repetitions"})[
-        ["dataset", "learner", "n_repetitions", "capped"]]
+    plain, grids = split_learners(learners)
+    with tempfile.TemporaryDirectory(prefix="cvrepro-compare-") as tmp:
+        common = dict(partitioner=partitioner, store=store if store is not None else tmp, n_jobs=n_jobs, seed=seed,
+                      progress=progress)
+        engine = {**plain, **setting_learners(grids)}
+        first = run_cv(datasets, engine, folds=(k,), iterations=max_repetitions, stopping=factory, **common)
+        reps = max(2, int(first.stopping.n_iterations.max()))
+        cv = run_cv(datasets, engine, folds=(k,), iterations=reps, **common)
+        folds = cv.folds[cv.folds.learner.isin(list(plain))][["dataset", "learner", "iteration", "fold", metric]]
+        stopped = first.stopping.rename(columns={"n_iterations": "n_repetitions"})[
+            ["dataset", "learner", "n_repetitions", "capped"]]
+        tuning = pd.DataFrame()
+        if grids:
+            tuned, tuning = tune(cv, datasets, grids, metric=metric, sign=sign, k=k, **common)
+            folds = pd.concat([folds.astype({"dataset": str, "learner": str}), tuned[folds.columns]],
+                              ignore_index=True)
+            stopped = _stopped_with_grids(stopped, grids)
+    per_rep = folds.groupby(["dataset", "learner", "iteration"], sort=False, observed=True)[metric].mean()
+    estimates = per_rep.groupby(["dataset", "learner"], sort=False, observed=True).agg(
+        ["mean", "std", "size"]).reset_index().rename(columns={"std": "sd", "size": "repetitions"})
     result = Comparison(metric, k, partitioner, str(stopping), rope, alpha, folds, estimates, stopped,
-                        _pairwise_within(folds, metric, k, rope, sign, confidence), confidence=confidence)
+                        _pairwise_within(folds, metric, k, rope, sign, confidence), confidence=confidence,
+                        tuning=tuning)
     if estimates.dataset.nunique() > 1 and estimates.learner.nunique() > 1:
         means = estimates.pivot(index="dataset", columns="learner", values="mean")[result.learners]
         higher = metric in _HIGHER_IS_BETTER
         result.across = _pairwise_across(means, rope, sign, confidence)
+        result.across = _with_r(result.across, [folds] * len(result.across), metric, sign)
         result.ranks, result.friedman = _ranks(means, alpha, higher)
         result.posthoc, result.omnibus = _all_pairs(means, posthoc, adjust, alpha, higher)
     return result
+
+
+def _stopped_with_grids(stopped: pd.DataFrame, grids: dict) -> pd.DataFrame:
+    """The stopping table with each tuned learner's settings as one row: the most repetitions any needed."""
+    stopped = stopped.astype({"dataset": str, "learner": str})
+    owner = {setting_name(name, s): name for name, (_, grid) in grids.items() for s in ParameterGrid(grid)}
+    stopped["learner"] = stopped.learner.map(lambda n: owner.get(n, n))
+    return stopped.groupby(["dataset", "learner"], sort=False).agg(
+        n_repetitions=("n_repetitions", "max"), capped=("capped", "any")).reset_index()
+
+
+def pair_reproducibility(folds: pd.DataFrame, metric: str, a: str, b: str, higher: bool = True) -> tuple[float, int]:
+    """Raeder et al.'s reproducibility R (:func:`cvrepro.convergence.reproducibility`) of the order of
+    learners ``a`` and ``b``, and the repetitions it is computed over; each repetition of k-fold CV is one
+    random partitioning. One data set in ``folds``: each repetition's fold-averaged ``metric``; several:
+    each repetition's wins of ``a`` and of ``b`` over the data sets (repetitions that all data sets have).
+    R = 1: every repetition orders the pair the same way; 0: each way half the time."""
+    sign = 1.0 if higher else -1.0
+    pair = folds[folds.learner.isin([a, b])].astype({"dataset": str, "learner": str})
+    per_rep = pair.groupby(["dataset", "iteration", "learner"])[metric].mean().unstack("learner")
+    if per_rep.index.get_level_values("dataset").nunique() == 1:
+        return reproducibility(sign * per_rep[a], sign * per_rep[b]), len(per_rep)
+    diff = np.round(sign * (per_rep[a] - per_rep[b]), 10).unstack("dataset").dropna()
+    if diff.empty:
+        raise ValueError(f"no repetition is shared by all data sets for {a} and {b}")
+    return reproducibility((diff > 0).sum(axis=1), (diff < 0).sum(axis=1)), len(diff)
+
+
+def _with_r(table: pd.DataFrame, folds: list, metric: str, sign: float) -> pd.DataFrame:
+    """``table`` (pairs a, b) with R and the repetitions it is computed over, from each row's ``folds``."""
+    r = [pair_reproducibility(f, metric, row.a, row.b, sign > 0) for f, row in zip(folds, table.itertuples())]
+    return table.assign(R=[x for x, _ in r], R_repetitions=[n for _, n in r])
 
 
 def _verdict(p: float, difference: float, a: str, b: str, alpha: float) -> str:
@@ -467,19 +544,21 @@ def lessons(data, learners, *, target=None, metric: str = "auroc", k: int = 10, 
     for r, s, f in zip(ours.pairwise.itertuples(), scv.pairwise.itertuples(), fixed.pairwise.itertuples()):
         g = ours.folds[ours.folds.dataset == r.dataset]
         wide = g.pivot_table(index=["iteration", "fold"], columns="learner", values=metric, observed=True)
-        naive = paired_ttest(sign * wide[r.a].to_numpy(), sign * wide[r.b].to_numpy())
+        sa, sb = sign * wide[r.a].to_numpy(), sign * wide[r.b].to_numpy()
+        naive_p = 1.0 if np.array_equal(sa, sb) else paired_ttest(sa, sb).pvalue     # identical scores: no difference
         rows.append({"dataset": r.dataset, "pair": f"{r.a} vs {r.b}",
                      "compare() (DOB-SCV, stopping rule, corrected t)": _verdict(r.p_holm, r.difference, r.a, r.b,
                                                                                  alpha),
                      "SCV instead of DOB-SCV": _verdict(s.p_holm, s.difference, r.a, r.b, alpha),
                      f"{fixed.estimates.repetitions.max()} fixed repetitions": _verdict(f.p_holm, f.difference, r.a,
                                                                                         r.b, alpha),
-                     "naive paired t-test": _verdict(naive.pvalue, r.difference, r.a, r.b, alpha)})
+                     "naive paired t-test": _verdict(naive_p, r.difference, r.a, r.b, alpha)})
     return ours, pd.DataFrame(rows)
 
 
-def describe_lessons(table: pd.DataFrame) -> str:
-    """Per shortcut, how many verdicts of :func:`lessons`' table differ from compare()'s, and which."""
+def describe_lessons(table: pd.DataFrame, result: Comparison | None = None) -> str:
+    """Per shortcut, how many verdicts of :func:`lessons`' table differ from compare()'s, and which; with
+    ``result`` (:func:`lessons`' Comparison) also what tuning inside nested CV changed."""
     ours = table.columns[2]
     parts = []
     for col in table.columns[3:]:
@@ -487,8 +566,11 @@ def describe_lessons(table: pd.DataFrame) -> str:
         which = "; ".join(f"{r.pair} on {r.dataset}: {r[col]} instead of {r[ours]}"
                           for _, r in changed.iterrows())
         parts.append(f"{col}: {len(changed)} of {len(table)} verdicts change" + (f" ({which})" if which else ""))
+    if result is not None and len(result.tuning):
+        return "; ".join(parts) + ". " + describe_tuning(result.tuning, result.metric,
+                                                         result.metric in _HIGHER_IS_BETTER)
     return ("; ".join(parts) + ". Not applied here: tuning inside nested cross-validation (Scheffer & "
-            "Herbrich 1997), since compare() takes no parameter grids yet.")
+            "Herbrich 1997): give a learner a parameter grid to see the naive estimate beside the nested one.")
 
 
 def describe_data(data: tuple, learners, profile: str) -> str:

@@ -61,9 +61,10 @@ CATALOG_SCALES = MappingProxyType({
 })
 # Notebook 06 (a comparison on the reader's own data, cvrepro.compare) is not a study either.
 COMPARE = "compare"
-_COMPARE = {"learners": ["NB", "C4.5", "5-NN"], "k": 10, "fixed_repetitions": 10}
+_COMPARE = {"learners": ["NB", "C4.5", "5-NN"], "k": 10, "fixed_repetitions": 10,
+            "grids": ["k-NN=5-NN:k=1,5,9"]}       # cvrepro.tuning.parse_grid texts: tuned inside nested CV
 COMPARE_SCALES = MappingProxyType({
-    "smoke": {**_COMPARE, "k": 3, "max_repetitions": 4, "fixed_repetitions": 3},
+    "smoke": {**_COMPARE, "k": 3, "max_repetitions": 4, "fixed_repetitions": 3, "grids": ["k-NN=5-NN:k=1,5"]},
     "quick": {**_COMPARE, "max_repetitions": 20},
     "paper": {**_COMPARE, "max_repetitions": 50},
 })
