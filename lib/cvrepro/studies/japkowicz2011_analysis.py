@@ -44,6 +44,8 @@ from .japkowicz2011_runs import (
 )
 from .japkowicz2011_simulation import SIM_TESTS
 
+# --------------------------------------------------------------------------- measures and ranks
+
 MEASURE_NAMES = {"accuracy": "Acc", "rmse": "RMSE", "tpr": "TPR", "fpr": "FPR", "precision": "Prec",
                  "recall": "Rec", "f_measure": "F", "auc": "AUC", "info_score": "Info S"}
 
@@ -166,6 +168,8 @@ def table_ranks_vs_paper(ours: pd.DataFrame, printed_values: pd.DataFrame, print
     return side.reset_index(names="Algo"), pd.DataFrame(wrong)
 
 
+# --------------------------------------------------------------------------- worked examples
+
 def _labels_from_counts(tp, fp, fn, tn):
     """(y_true, y_pred) with 1 = positive for a 2 x 2 table of counts."""
     y_true = np.repeat([1, 0, 1, 0], [tp, fp, fn, tn])
@@ -222,6 +226,8 @@ def worked_examples() -> pd.DataFrame:
         "what the slide computed")
     return pd.DataFrame(rows)
 
+
+# --------------------------------------------------------------------------- ROC and cost curves
 
 def roc_cost_analysis(results: Results, pair=("NB", "C4.5"), dataset: str = "breast-cancer") -> dict:
     """ROC points, hulls, AUCs, cost curves and operating ranges of two classifiers' pooled
@@ -281,6 +287,8 @@ def figure_roc_cost(analysis: dict):
     fig.tight_layout()
     return fig
 
+
+# --------------------------------------------------------------------------- two classifiers, one domain
 
 TUTORIAL_TTEST = "paired t-test (the tutorial's)"
 
@@ -394,6 +402,8 @@ def figure_labor_assumptions(lab: dict):
     return fig
 
 
+# --------------------------------------------------------------------------- two classifiers, many domains
+
 def printed_two_domain_tests(alpha: float = 0.05) -> pd.DataFrame:
     """The sign and Wilcoxon tests recomputed on the printed accuracies, beside the slides' numbers."""
     from ..published import japkowicz2011 as paper
@@ -481,6 +491,8 @@ def two_domain_tests(table: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# --------------------------------------------------------------------------- many classifiers, many domains
+
 D_POOLED, D_PAIRED = "Cohen's d (pooled)", "Cohen's d (paired, d_z)"
 
 
@@ -519,6 +531,8 @@ def figure_cd(average_ranks_, critical_difference, title: str):
     fig.tight_layout()
     return fig
 
+
+# --------------------------------------------------------------------------- resampling
 
 BOOT_ESTIMATORS = ("e0", ".632", ".632+")
 
@@ -613,6 +627,8 @@ def resampling_table(results: Results, alpha: float = 0.05) -> tuple[pd.DataFram
     return pd.DataFrame(est_rows), pd.DataFrame(test_rows)
 
 
+# --------------------------------------------------------------------------- the simulation
+
 def simulation_table(results: Results, alpha: float = 0.05) -> pd.DataFrame:
     """Rejection rate of each test at ``alpha`` per true difference (type I error where it is 0, power
     elsewhere), with a 95 % Wilson interval half-width."""
@@ -699,6 +715,8 @@ def figure_simulation(table: pd.DataFrame, alpha: float = 0.05):
     fig.tight_layout()
     return fig
 
+
+# --------------------------------------------------------------------------- research 1: visualization
 
 def confusion_vectors(results: Results, domains: dict, labels=EIGHT) -> tuple[pd.DataFrame, dict]:
     """Each classifier's confusion matrices on ``domains`` (name -> data set) concatenated into one
@@ -817,6 +835,8 @@ def anneal_confusions(results: Results) -> pd.DataFrame:
                      "confusion matrix as printed": same})
     return pd.DataFrame(rows)
 
+
+# --------------------------------------------------------------------------- research 2: the flu domain
 
 def flu_table(results: Results) -> pd.DataFrame:
     """Mean errors and the median pD per scenario and classifier over the repetitions (with pD's range),

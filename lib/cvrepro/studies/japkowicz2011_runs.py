@@ -21,6 +21,8 @@ from ..stats import bootstrap_error, label_permutation_test
 from ..wekaeval import WekaCVPredictions, WekaStratifiedKFold, weka_cross_validate
 from .japkowicz2011_simulation import simulate, simulation_chunk, simulation_truth
 
+# --------------------------------------------------------------------------- design
+
 # The eight classifiers of "Which classifier is better?", by the tutorial's labels: our learner
 # (a registry name or an explicit constructor), the WEKA class and options it stands for.
 EIGHT = ("NB", "C4.5", "3NN", "Ripp", "SVM", "Bagg", "Boost", "RanF")
@@ -118,6 +120,8 @@ SCALES = {
                     5000, 20000, 10, boot_truth=(200, 200)),
 }
 
+# --------------------------------------------------------------------------- data
+
 # anneal.names lists "not applicable" first for these attributes and last for the others.
 _ANNEAL_DASH_FIRST = {"family", "steel", "temper_rolling", "condition", "formability", "non-ageing",
                       "surface-quality", "enamelability", "oil", "packing"}
@@ -186,6 +190,8 @@ def datasets_table() -> pd.DataFrame:
     t["read as"] = t["dataset"].map(DATA_NOTES).fillna("as in the catalog")
     return t
 
+
+# --------------------------------------------------------------------------- learners
 
 class NominalOneR(TabularClassifier):
     """1R on nominal attributes (Holte 1993), as WEKA's OneR treats them: per attribute, each value
@@ -288,6 +294,8 @@ def learners_table() -> pd.DataFrame:
                              ("WekaMLP with WEKA's default hidden layer 'a'" if label == "MLP" else "")})
     return pd.DataFrame(rows)
 
+
+# --------------------------------------------------------------------------- the runs
 
 @dataclass
 class Results:
@@ -441,6 +449,8 @@ def run(params: dict, store=None, n_jobs: int = 1, backend: str = "loky", progre
     return results
 
 
+# --------------------------------------------------------------------------- shipped results
+
 _TIDY = ("resampling", "boot_truth", "simulation", "sim_truth", "flu")
 
 
@@ -583,6 +593,8 @@ NB_DEFAULT_MEASURED = {"anneal": 86.3029, "glass": 49.5327, "balance-scale": 90.
                        "pima": 76.3021, "audiology": 72.5664}
 
 
+# --------------------------------------------------------------------------- resampling
+
 def _resampling_task(dataset, label, n_bootstrap, n_permutations, seed) -> pd.DataFrame:
     X, y = load(dataset)
     est = make_learner_for(label)
@@ -638,6 +650,8 @@ def _boot_truth(params, engine) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
 
+# --------------------------------------------------------------------------- research 2: the flu domain
+
 def _flu_task(repetition, label, scenarios, n_train, n_test, seed) -> pd.DataFrame:
     base = FluDomain()
 
@@ -673,6 +687,8 @@ def _flu(params, engine) -> pd.DataFrame:
              for r in range(params["flu_repetitions"]) for label in FLU_LEARNERS]
     return pd.concat(map_tasks(_flu_task, tasks, **engine, desc="flu domain"), ignore_index=True)
 
+
+# --------------------------------------------------------------------------- bench
 
 def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
     """Core-hours of the study at ``params``, by (task, learner): the WEKA-style cross-validations (one

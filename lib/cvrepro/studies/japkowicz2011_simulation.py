@@ -19,6 +19,8 @@ from ..stats import (
     wilcoxon_signed_rank,
 )
 
+# --------------------------------------------------------------------------- the simulation
+
 SIM_TESTS = ("t-test, 10 folds (df 9)", "t-test, 10 x 10 folds (naive)", "corrected t-test, 10 x 10",
              "5x2cv t-test", "5x2cv F-test", "McNemar (10-fold predictions)", "sign test, 10 folds",
              "Wilcoxon, 10 folds (normal approximation)")

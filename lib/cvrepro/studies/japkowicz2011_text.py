@@ -41,6 +41,7 @@ from .japkowicz2011_runs import (
     status_of,
 )
 
+# --------------------------------------------------------------------------- the simulation
 
 def type_one_claim(sim: pd.DataFrame, alpha: float = 0.05) -> Claim:
     """"Overlapping folds make too many type I errors; 5x2cv keeps them near alpha", from
@@ -93,14 +94,23 @@ def comparison_claims(comparisons: pd.DataFrame, decided: bool) -> list:
     return out
 
 
+# --------------------------------------------------------------------------- claims
+
 def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests: pd.DataFrame,
            our_tests: pd.DataFrame | None, friedman: dict, sim: pd.DataFrame, resampling_estimates: pd.DataFrame,
            roc_cost: dict, vis: dict, flu: pd.DataFrame, alpha: float = 0.05,
            boot_truth: pd.DataFrame | None = None, comparisons: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every claim of the tutorial checked on our results (``boot_truth``: :func:`boot_truth_table`;
     ``comparisons``: :func:`compare_tests`)."""
+    return claims_table(_measure_claims(ours, examples) + _labour_claims(lab, alpha)
+                        + _domain_claims(printed_tests, our_tests, friedman, alpha)
+                        + _resampling_claims(sim, resampling_estimates, boot_truth, comparisons, alpha)
+                        + _cost_claim(roc_cost) + _visualization_claims(vis) + flu_claims(flu))
+
+
+def _measure_claims(ours, examples) -> list:
+    """Claims 1-4: the measures disagree; the worked examples."""
     out = []
-    # 1. the measures disagree
     eight = ours[ours.Algo.isin(EIGHT)]
     ranks = rank_measures(eight).set_index("Algo")
     winners = {m: sorted(ranks.index[ranks[m] == 1]) for m in MEASURE_NAMES.values()}
@@ -150,7 +160,12 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
     out.append(Claim("the information-score example averages to 0.40 bits", "Information Score", DOES_NOT_HOLD,
                      f"Kononenko & Bratko's definition gives {info.loc['ISavg (Kononenko & Bratko)', 'ours']:.2f} "
                      f"(x4 scores {info.loc['IS(x4)', 'ours']:.2f}: a loss); 0.40 is the mean of the unsigned scores"))
-    # 5-6. the t-test on Labour
+    return out
+
+
+def _labour_claims(lab, alpha) -> list:
+    """Claims 5-6: the t-test on Labour, its assumptions, McNemar."""
+    out = []
     tests = lab["tests"].set_index("test")
     t_row = tests.loc[TUTORIAL_TTEST]
     out.append(Claim("C4.5 and NB differ on Labour at the 0.001 level (paired t-test, df = 9)", "The t-test",
@@ -165,7 +180,12 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
                      "Assumptions of the t-test", HOLDS if mc["pvalue"] < alpha and t_row["pvalue"] < alpha
                      else PARTLY if mc["pvalue"] < alpha or t_row["pvalue"] < alpha else DOES_NOT_HOLD,
                      f"McNemar exact p = {mc['pvalue']:.2g} ({mc['note']}); t-test p = {t_row['pvalue']:.2g}"))
-    # 7-9. the printed two-domain tests
+    return out
+
+
+def _domain_claims(printed_tests, our_tests, friedman, alpha) -> list:
+    """Claims 7-10: the printed two-domain tests, our re-run of them, Friedman and Nemenyi."""
+    out = []
     pt = printed_tests
     verdicts = pt[pt.quantity.str.startswith("rejected")]
     agree = pt["agrees"].dropna()
@@ -201,7 +221,12 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
                      f"chi2 = {fr.statistic:.2f}, p = {fr.pvalue:.2g}; CD = {ne.critical_difference:.3f}; "
                      + ", ".join(f"{p}: {'significant' if r['significant'] else 'not'} (d = {r[D_POOLED]:.1f})"
                                  for p, r in pairs.iterrows())))
-    # 11-13. resampling and the simulation
+    return out
+
+
+def _resampling_claims(sim, resampling_estimates, boot_truth, comparisons, alpha) -> list:
+    """Claims 11-13: the simulation, the bootstrap, the permutation test."""
+    out = []
     out.append(type_one_claim(sim, alpha))
     decided = int(sim["replications"].min()) >= 100
     if comparisons is not None and len(comparisons):
@@ -218,7 +243,12 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
                          "; ".join(f"{x['dataset']} {x['classifier']}: {x['accuracy (10-fold)']:.3f} vs "
                                    f"{x['mean accuracy, permuted labels']:.3f} permuted, p = {x['permutation p']:.3g}"
                                    for _, x in r.iterrows())))
-    # 14. cost curves
+    return out
+
+
+def _cost_claim(roc_cost) -> list:
+    """Claim 14: cost curves."""
+    out = []
     ranges = roc_cost["ranges"]
     clever = ranges[ranges.winner != "trivial"]
     wins = clever.groupby("winner").apply(lambda g: float((g.pc_to - g.pc_from).sum()), include_groups=False)
@@ -228,7 +258,12 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
                      f"{' and '.join(roc_cost['pair'])} on Breast Cancer: ROC hulls "
                      f"{'cross' if roc_cost['roc_cross'] else 'do not cross'}; winning PC(+) ranges: "
                      + "; ".join(f"{x.winner} {x.pc_from:.2f}-{x.pc_to:.2f}" for x in ranges.itertuples())))
-    # 15-16. the visualization framework
+    return out
+
+
+def _visualization_claims(vis) -> list:
+    """Claims 15-16: the visualization framework."""
+    out = []
     stand_ins = [lab_ for lab_ in EIGHT if status_of(lab_) != "faithful"]
     if vis.get("binary"):
         t = vis["binary"]["table"].sort_values("distance to Ideal")
@@ -261,9 +296,7 @@ def claims(ours: pd.DataFrame, examples: pd.DataFrame, lab: dict, printed_tests:
                          f"{'farther' if gap2 > 0 else 'closer'}); L1: NB {d1['NB']:.0f}, AdaBoost {d1['Boost']:.0f} "
                          f"(NB {abs(gap1):.0%} {'closer' if gap1 > 0 else 'farther'}); holds when the L2 gap is under "
                          "10 % and the L1 gap in NB's favour more than three times as large"))
-    # 17-20. the flu domain
-    out += flu_claims(flu)
-    return claims_table(out)
+    return out
 
 
 FLU_OPEN = "the slides leave the domain open"
@@ -355,6 +388,8 @@ def flu_claims(flu: pd.DataFrame) -> list:
     return [Claim(c.claim, c.where, UNDECIDED,
                   f"{FLU_OPEN}: on our generator (see flu_domain_note) {c.verdict}: {c.evidence}") for c in out]
 
+
+# --------------------------------------------------------------------------- sentences and the summary
 
 _WHY = {
     "Bagg": "Bagging's bootstrap bags: WEKA 3.6.9 and later (3.6.14, and ours) draw them by Walker's alias method, "
@@ -692,6 +727,8 @@ def conclusion(summary: pd.DataFrame, claims_: pd.DataFrame, results: Results) -
             + " Hypothyroid is Quinlan's two-class file (WEKA's is in no package), and the printed NB column of the "
               "sign-test table is WEKA's NaiveBayes -D, which we have not ported. " + NOT_COVERED)
 
+
+# --------------------------------------------------------------------------- what the notebook shows
 
 def describe_profile(params: dict, profile: str) -> str:
     """The notebook's opening sentence: the scale of each part at this profile."""
