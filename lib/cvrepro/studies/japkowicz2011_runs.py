@@ -415,12 +415,11 @@ def run(params: dict, store=None, n_jobs: int = 1, backend: str = "loky", progre
     """All of the study's experiments at ``params`` (a profile's :data:`SCALES` entry).
 
     Every task goes through the task map (:func:`cvrepro.engine.map_tasks`: cached under ``store``,
-    checksummed, resumable after a kill); every task is seeded by its own inputs, so the numbers do not
-    depend on ``n_jobs`` or ``backend``. ``params["parts"]``
-    (default: all of :data:`PARTS`) limits the run to those parts. ``shipped``:
-    a folder of shipped results (:mod:`cvrepro.shipped`); at the ``paper``
-    profile, when it holds this study, its tables are read (checksums verified,
-    same design) instead of computing anything.
+    checksummed, resumable after a kill; stores of the former npz/JSON cache are not read); every task
+    is seeded by its own inputs, so the numbers do not depend on ``n_jobs`` or ``backend``.
+    ``params["parts"]`` (default: all of :data:`PARTS`) limits the run to those parts. ``shipped``: a
+    folder of shipped results (:mod:`cvrepro.shipped`); at the ``paper`` profile, when it holds this
+    study, its tables are read (checksums verified, same design) instead of computing anything.
     """
     tables = shipped_results.tables_for(STUDY_ID, params, shipped)
     if tables is not None:

@@ -1,6 +1,7 @@
 """Japkowicz & Shah (2011), the simulated study of the resampling tests: its procedure (the data, the
-two Gaussian naive Bayes classifiers, their cross-validations and the tests' p-values), as tasks of
-:func:`cvrepro.engine.map_tasks`. The tables and claims that read it: :mod:`.japkowicz2011_analysis`.
+two Gaussian naive Bayes classifiers, their cross-validations on the library's stratified folds
+(:class:`cvrepro.partition.SCV`) and the tests' p-values), as tasks of :func:`cvrepro.engine.map_tasks`.
+The tables and claims that read it: :mod:`.japkowicz2011_analysis`.
 """
 from __future__ import annotations
 
@@ -24,9 +25,7 @@ from ..stats import (
 SIM_TESTS = ("t-test, 10 folds (df 9)", "t-test, 10 x 10 folds (naive)", "corrected t-test, 10 x 10",
              "5x2cv t-test", "5x2cv F-test", "McNemar (10-fold predictions)", "sign test, 10 folds",
              "Wilcoxon, 10 folds (normal approximation)")
-
 SIM_FEATURES = 2          # features per block
-
 SIM_SEPARATION_A = 1.0    # class-mean separation of block A's features (in standard deviations)
 
 
