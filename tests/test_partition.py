@@ -77,6 +77,23 @@ def test_deterministic_by_random_state(cls, mixed):
     assert any(not np.array_equal(a, b) for b in others)
 
 
+
+def test_scv_draws_from_a_numpy_generator_and_advances_it():
+    """A Generator is drawn from as RandomState is: each class's permutation, dealt round-robin from the
+    previous class's offset; a second call gets the next draws; the chain partitioners refuse one."""
+    y = np.array([1, 0, 0, 1, 1, 0, 1, 1, 0, 1, 1])
+    rng, oracle = np.random.default_rng(5), np.random.default_rng(5)
+    scv = SCV(3, random_state=rng)
+    for _ in range(2):
+        want, start = np.empty(len(y), dtype=np.int64), 0
+        for c in (0, 1):
+            rows = oracle.permutation(np.flatnonzero(y == c))
+            want[rows] = (start + np.arange(len(rows))) % 3
+            start += len(rows)
+        assert np.array_equal(scv.fold_ids(None, y), want)
+    with pytest.raises(ValueError, match="Generator works with SCV only"):
+        DBSCV(3, random_state=np.random.default_rng(5)).fold_ids(np.zeros((len(y), 1)), y)
+
 def test_numpy_and_dataframe_inputs_agree():
     rng = np.random.default_rng(1)
     X = rng.normal(size=(60, 3))

@@ -2,7 +2,10 @@
 computes from the run itself, at the smoke profile labelled `paper` and shipped to a temporary folder."""
 from __future__ import annotations
 
+import json
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -11,6 +14,10 @@ import pytest
 from cvrepro import shipped
 from cvrepro.profiles import study_parameters
 from cvrepro.studies import japkowicz2011 as study
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from record_japkowicz2011_digests import OUT as DIGESTS  # noqa: E402
+from record_japkowicz2011_digests import table_digest  # noqa: E402
 
 # the smoke profile made smaller where only the amount of work changes (every part and table stays)
 SMALLER = dict(ttest_runs=2, sign_domains=["contact-lenses", "labor"], n_bootstrap=5, n_permutations=3,
@@ -67,6 +74,15 @@ def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_s
     assert again.cv.keys() == {k for k in results.cv if k[2:] == (1, 10) and k[0] in results.params["explorer_datasets"]
                                and k[1] in study.EXPLORER_LEARNERS}
 
+
+
+def test_the_task_map_changed_no_number(smoke_shipped):
+    """Every table, read back from the task map's store, bit for bit what the study's own cache and joblib map
+    computed before (commit fbf666a; tools/record_japkowicz2011_digests.py)."""
+    params, results, _, _ = smoke_shipped
+    recorded = json.loads(DIGESTS.read_text())
+    assert recorded["design"] == {**SMALLER, "weka_reference": False}
+    assert {k: table_digest(v) for k, v in study.to_tables(results).items()} == recorded["digests"]
 
 def test_the_real_wekas_measures_survive_the_round_trip(smoke_shipped):
     params, results, _, _ = smoke_shipped

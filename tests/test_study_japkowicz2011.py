@@ -195,7 +195,7 @@ def test_simulation_null_is_exchangeable_and_pvalues_are_probabilities():
     assert truth["true difference"] == 0.0
     alt = study.simulation_truth(0.4, 90, 20, 0)
     assert alt["true difference"] > 0.05
-    table = study.simulation_chunk(1.0, 0, 3, 60, 0, None)
+    table = study.simulation_chunk(1.0, 0, 3, 60, 0)
     p = table[list(study.SIM_TESTS)].to_numpy()
     assert p.shape == (3, len(study.SIM_TESTS)) and ((p >= 0) & (p <= 1)).all()
 

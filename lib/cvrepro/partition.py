@@ -45,7 +45,8 @@ these choices, pinned down where published implementations disagree:
   and a warning says so. Fewer examples than folds is always an error.
 
 Randomness comes only from ``random_state`` (a fresh ``RandomState`` per call
-to ``split``, consumed class by class), so equal seeds give equal folds.
+to ``split``, consumed class by class), so equal seeds give equal folds. SCV
+also takes a numpy ``Generator``, which each call draws from and advances.
 DOB-SCV shuffles each class as KEEL does (a forward Fisher-Yates on
 ``random_sample`` draws, :func:`keel_shuffle`); numpy's ``RandomState(s)`` is
 KEEL's ``Randomize.setSeed(s)`` (both MT19937 ``init_genrand``, 53-bit draws),
@@ -389,7 +390,7 @@ class _StratifiedPartitioner(BaseCrossValidator):
             if self.small_classes == "error":
                 raise ValueError(msg + "; pass small_classes='warn' to spread them over fewer folds")
             warnings.warn(msg + "; they appear in fewer folds", UserWarning, stacklevel=3)
-        rng = check_random_state(self.random_state)
+        rng = self._rng()
         enc = None
         if self.uses_distance:
             if encoded is not None:
@@ -411,6 +412,14 @@ class _StratifiedPartitioner(BaseCrossValidator):
     def _assign(self, enc, rows, k, offset, rng) -> np.ndarray:
         """Fold of each row of one class (positions in ``rows`` order)."""
         raise NotImplementedError
+
+    def _rng(self):
+        if not isinstance(self.random_state, np.random.Generator):
+            return check_random_state(self.random_state)
+        if type(self) is not SCV:
+            raise ValueError(f"{type(self).__name__} draws with RandomState methods; pass an int or a "
+                             "numpy RandomState as random_state (a numpy Generator works with SCV only)")
+        return self.random_state
 
     def _check_k(self) -> int:
         k = self.n_splits

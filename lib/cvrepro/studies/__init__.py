@@ -22,6 +22,11 @@ A study module has, in this order:
 - ``claims(...)``: every claim of the paper checked on our results, built from
   :class:`cvrepro.verdicts.Claim`.
 
+A large study splits by concern into sibling modules ``<id>_*.py`` (japkowicz2011: ``_runs``, the design
+and procedure; ``_simulation``; ``_analysis``, tables and figures; ``_text``, claims and sentences); then
+``cvrepro.studies.<id>`` re-exports what its notebook reads. The task map keys a task by its module's
+source, so a procedure kept apart from the text is not recomputed when a sentence changes.
+
 This package's ``__init__`` imports no study module, so the catalog, the
 learners and the profiles can import the registry without import cycles.
 """
