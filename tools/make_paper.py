@@ -35,7 +35,8 @@ def main() -> int:
         started = time.time()
         papermill.execute_notebook(
             ROOT / "notebooks" / f"{study.notebook}.ipynb", BUILD / f"{study.notebook}.ipynb",
-            parameters={"profile": "paper", "output_dir": f"../figures/paper/{study.id}", "store": None},
+            parameters={"profile": "paper", "output_dir": f"../figures/paper/{study.id}", "store": None,
+                        **shipped.overrides(study.id)},        # a part shipped: that part
             cwd=ROOT / "notebooks", kernel_name="cvrepro", progress_bar=False, log_output=False)
         print(f"{study.id}: executed at paper from its shipped tables in {time.time() - started:.0f} s",
               flush=True)

@@ -65,6 +65,8 @@ def main(argv=None) -> None:
     parser.add_argument("--n-jobs", type=int, default=2)
     parser.add_argument("--backend", default="loky", help="loky, dask or a Dask scheduler address")
     parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
+    parser.add_argument("--learners", help="comma-separated: compute and ship only these of the design's "
+                                           "learners (a part; the manifest names the others missing)")
     parser.add_argument("--quick-claims", type=Path, metavar="FOLDER",
                         help="ship the quick profile's claims from FOLDER (claims.csv and run.json of `make all`, "
                              "e.g. figures/raeder2010) beside the paper tables; alone, only that")
@@ -74,12 +76,12 @@ def main(argv=None) -> None:
             parser.error("--store is required (or --quick-claims alone, to add the quick claims only)")
         return _ship_quick_claims(args.study, args.quick_claims)
     module = load_study(args.study)
-    params = study_parameters(args.study, "paper")
+    params, missing = _design(args.study, args.learners, parser)
     store = args.store.expanduser().resolve()
     store.mkdir(parents=True, exist_ok=True)
     started, cpu0 = time.time(), _cpu_seconds()
     common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
-    for step in getattr(module, "PAPER_ORDER", []):
+    for step in [] if missing else getattr(module, "PAPER_ORDER", []):
         module.run({**params, **_overrides(step)}, **common)
         print(f"{args.study}: {_overrides(step)} done after {time.time() - started:.0f} s", flush=True)
     results = module.run(params, **common)
@@ -90,11 +92,24 @@ def main(argv=None) -> None:
         folder = shipped.save(args.study, module.to_tables(results), params,
                               wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
                               note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, "
-                                   f"{args.n_jobs} workers, {os.cpu_count()} cores")
+                                   f"{args.n_jobs} workers, {os.cpu_count()} cores", missing=missing)
         size = sum(p.stat().st_size for p in folder.iterdir())
         print(f"shipped {folder} ({size / 1e6:.1f} MB)")
     if args.quick_claims is not None:
         _ship_quick_claims(args.study, args.quick_claims)
+
+
+def _design(study: str, learners: str | None, parser) -> tuple[dict, dict]:
+    """The paper design, or its part with only ``learners``; and what that part leaves out."""
+    params = study_parameters(study, "paper")
+    if not learners:
+        return params, {}
+    chosen = learners.split(",")
+    unknown = sorted(set(chosen) - set(params["learners"]))
+    if unknown:
+        parser.error(f"--learners: {', '.join(unknown)} not in the paper design ({', '.join(params['learners'])})")
+    keep = [name for name in params["learners"] if name in chosen]
+    return {**params, "learners": keep}, {"learners": [n for n in params["learners"] if n not in chosen]}
 
 
 def _ship_quick_claims(study: str, folder: Path) -> None:

@@ -30,7 +30,8 @@ from pathlib import Path
 import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
-           "manifest", "same_parameters", "tables_for", "add_quick_claims", "quick_claims", "MANIFEST", "FORMAT",
+           "manifest", "same_parameters", "tables_for", "add_quick_claims", "quick_claims", "overrides", "MANIFEST",
+           "FORMAT",
            "QUICK_CLAIMS"]
 
 MANIFEST = "manifest.json"
@@ -81,8 +82,11 @@ def _jsonable(params: dict) -> dict:
 
 def save(study: str, tables: dict[str, pd.DataFrame], params: dict, *, profile: str = "paper",
          wall_seconds: float | None = None, cpu_seconds: float | None = None, note: str = "",
-         root: str | Path | None = None) -> Path:
+         missing: dict | None = None, root: str | Path | None = None) -> Path:
     """Write ``tables`` (name -> DataFrame) as ``<name>.parquet`` and the manifest; returns the folder.
+
+    ``missing``: where only part of the design is shipped (a run not finished yet), the parameter values
+    left out, e.g. ``{"learners": ["MLP"]}``; ``params`` are then the part computed (see :func:`overrides`).
 
     Each file is written to a temporary name and renamed, so a killed save
     leaves the previous file or none, never half of one.
@@ -92,9 +96,17 @@ def save(study: str, tables: dict[str, pd.DataFrame], params: dict, *, profile: 
     files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in tables.items()}
     doc = {"format": FORMAT, "study": study, "profile": profile, "parameters": _jsonable(params),
            **_commit(), "created": time.strftime("%Y-%m-%d %H:%M:%S"),
-           "wall_seconds": wall_seconds, "cpu_seconds": cpu_seconds, "note": note, "files": files}
+           "wall_seconds": wall_seconds, "cpu_seconds": cpu_seconds, "note": note, "missing": missing or {},
+           "files": files}
     _write_manifest(folder, doc)
     return folder
+
+
+def overrides(study: str, root: str | Path | None = None) -> dict:
+    """The parameters to run ``study``'s notebook with at ``paper`` so that it reads what is shipped:
+    empty for a whole design, the computed values of each parameter with a ``missing`` part otherwise."""
+    doc = manifest(study, root)
+    return {key: doc["parameters"][key] for key in (doc or {}).get("missing", {})}
 
 
 def _write_table(folder: Path, name: str, table: pd.DataFrame) -> dict:
