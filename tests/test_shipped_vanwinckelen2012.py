@@ -30,7 +30,8 @@ def _outputs(exp, params) -> dict:
     decisions = study.test_decisions(exp, groups)
     rej = study.rejection_rates(decisions)
     claims = study.claims(exp, dec, ours, probs, rej)
-    words = [study.describe_experiment(exp, eps).replace("nothing fitted", "").split("; ")[0],
+    run = study.describe_experiment(exp, eps).split("; ", 2)          # its middle part: computed or read
+    words = [run[0], run[2],
              study.describe_win_shares(study.win_share_distances(shares)), study.describe_figure_2(fig2),
              study.describe_final_estimates(final), study.describe_decomposition(dec),
              study.describe_pick_rates(rates), study.describe_reading_summary(readings, params["n_samples"]),
