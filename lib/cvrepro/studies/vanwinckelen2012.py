@@ -185,7 +185,8 @@ EXTENSIONS = {
 # (about 0.1 s per fit with -M LR_MAX_ITER; uncapped 0.4 and 1.7 s with outliers of minutes), every other
 # learner about 0.01 s. estimate_core_hours(SCALES["paper"]): 13.0 core-hours, LR 10.8 of them (kr-vs-k 7.4,
 # abalone 1.7), every other learner together 2.2 (one sample per population and learner, process CPU time,
-# classes declared; measured on a shared 2-core machine at load 21-24, so above an idle machine's). The
+# classes declared; measured on a shared 2-core machine at load 21-24, so above an idle machine's); at load
+# 5-8 on 2026-11-27, 6.05 (LR 4.03: kr-vs-k 2.40, abalone 0.68; per step: PAPER_ORDER). The
 # former paper profile (30-fold CV on kr-vs-k, 50 repetitions on all 100 samples) measured 80 (issue 34).
 SCALES = {
     "smoke": _scale(["adult", "nursery"], ["adult", "nursery"], 4, 4, {2: 5, 10: 3}, 3, [2, 10], 100,
@@ -458,12 +459,15 @@ def _stores(store) -> tuple:
 
 
 STUDY_ID = "vanwinckelen2012"
-# The paper run in steps, cheapest first (tools/paper_run.py; estimate_core_hours, CPU time): every learner
-# but LR on every population (with RF's twin), then LR population by population.
-PAPER_ORDER = ({"learners": ["NB", "C4.5", "4NN", "10NN", "RF"]},
+# The paper run in steps, cheapest learners first (tools/paper_run.py). estimate_core_hours(SCALES["paper"]),
+# measured 2026-11-27 (process CPU time, one BLAS thread, load 5-8 on 2 cores): 6.05 core-hours, LR 4.03 of
+# them. Per step: NB, C4.5, 4NN, 10NN 0.90 plus RF's twin 0.31 (every step with a table population runs the
+# twin; the first computes it); RF 0.81; LR on abalone 0.68; on adult, mushroom and nursery 0.94; on kr-vs-k 2.40.
+PAPER_ORDER = ({"learners": ["NB", "C4.5", "4NN", "10NN"]},
+               {"learners": ["RF"]},
+               {"learners": ["LR"], "populations": ["abalone"], "table_populations": []},
                {"learners": ["LR"], "populations": ["adult", "mushroom", "nursery"],
                 "table_populations": ["adult", "nursery"]},
-               {"learners": ["LR"], "populations": ["abalone"], "table_populations": []},
                {"learners": ["LR"], "populations": ["kr-vs-k"], "table_populations": ["kr-vs-k"]})
 
 
