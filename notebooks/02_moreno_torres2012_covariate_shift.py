@@ -44,6 +44,7 @@ n_jobs = 2                                 # local workers
 backend = "loky"                           # "loky", "dask" or a scheduler address
 progress = False                           # the design's progress bar (off keeps the document clean)
 store = "../results/moreno_torres2012"     # result cache (resumable); None keeps results in memory
+shipped = "../results/paper"               # at paper: the shipped tables, read instead of computing; None: compute
 output_dir = "../figures/moreno_torres2012"
 
 # %%
@@ -71,7 +72,8 @@ params = study_parameters("moreno_torres2012", profile, datasets=datasets, learn
                           experiments=experiments)
 out = output_dir
 say(study.describe_profile(params, profile))
-result = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress)
+result = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress,
+                   shipped=shipped)
 say(study.describe_run(result, store))
 
 # %% [markdown]

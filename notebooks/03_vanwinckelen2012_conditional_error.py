@@ -55,6 +55,7 @@ n_jobs = 2                               # local workers
 backend = "loky"                         # "loky", "dask" or a scheduler address
 progress = False                         # progress bars (off keeps the document clean)
 store = "../results/vanwinckelen2012"    # result cache (resumable); None keeps results in memory
+shipped = "../results/paper"             # at paper: the shipped tables, read instead of computing; None: compute
 output_dir = "../figures/vanwinckelen2012"
 
 # %%
@@ -111,7 +112,8 @@ say(study.describe_stand_ins(params["sample_size"]))
 # iteration i with the same partition for every learner. eps_u is the mean of eps_c over the samples.
 
 # %%
-experiment = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress)
+experiment = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress,
+                       shipped=shipped)
 eps = study.unconditional(experiment)
 show(study.captioned_unconditional(eps, params["learners"]), out)
 save_table(experiment.small_classes, out, "small_classes", caption="Samples with a class of fewer than k examples.")

@@ -78,6 +78,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .. import shipped as shipped_results
 from ..convergence import PearsonCriterion, replay_orderings
 from ..partition import make_partitioner
 from ..progress import progress_bar
@@ -94,7 +95,8 @@ __all__ = ["DATASETS", "LEARNERS", "IMPLEMENTATION", "PARTITIONERS", "SCHEMES", 
            "figure_table_6", "table_6_intervals", "figure_shift", "claims", "estimate_core_hours",
            "describe_profile", "describe_run", "describe_table_1", "describe_table_2", "describe_figures_2_4",
            "table_3_errors", "describe_table_3", "describe_table_4", "table_5_shown", "describe_table_5",
-           "describe_convergence", "describe_shift_relations", "describe_conclusion"]
+           "describe_convergence", "describe_shift_relations", "describe_conclusion", "STUDY_ID", "PAPER_ORDER",
+           "to_tables", "from_tables", "recompute_slice"]
 
 # --------------------------------------------------------------------------- #
 # Design
@@ -145,9 +147,12 @@ SCALES = {
 # that partition sharing, the partitioning took 5.85 (0.65 per learner, nine times), 23.3 in all; before
 # the kernel sharing: 1NN 0.69, 3NN 0.79, SVM 7.82, PDFC 8.95; the fold-by-fold estimate of 2026-11-22
 # gave 37.7. Most of what is left: SVM and PDFC (libsvm's solver; 7.9 of their 9.1 on the five largest
-# sets) and the three rule learners.
-PAPER_CORE_HOURS = {"1NN": 0.07, "3NN": 0.07, "C4.5": 0.45, "FURIA": 2.14, "LDA": 0.09, "PART": 2.08,
-                    "PDFC": 4.77, "RIPPER": 1.87, "SVM": 4.37, "partitioning": 0.28}
+# sets) and the three rule learners. Re-measured 2026-11-27 (estimate_core_hours(..., iterations=1), one call per
+# PAPER_ORDER step, CPU time at load 8-10 on the 2 cores) with PART as KEEL's PART-C and DOB-SCV's KEEL distance:
+# 26.4 in all, below. Every learner measured both times came out 1.6-3x its figure of 2026-11-23 (load 6-8);
+# whether the load or a change since then accounts for it is not measured yet.
+PAPER_CORE_HOURS = {"1NN": 0.21, "3NN": 0.23, "C4.5": 0.94, "FURIA": 3.73, "LDA": 0.27, "PART": 1.81,
+                    "PDFC": 7.98, "RIPPER": 3.17, "SVM": 7.23, "partitioning": 0.85}
 # Our C4.5 / PART against KEEL's C45-C / PART-C (the paper's) on DOB-SCV k=5 seed 0 folds, whole-data ranges:
 # (data set, ours, KEEL's, test instances, share with the same class, KEEL's crisp AUC of ours, of KEEL's).
 # Recorded by tools/compare_keel_c45_part.py (tests/fixtures/moreno_torres2012/keel_c45_part.csv).
@@ -249,6 +254,7 @@ class MorenoRun:
     datasets: pd.DataFrame           # Table I, ours
     seconds: float = 0.0
     convergence_by_iteration: pd.DataFrame | None = None   # Algorithm 5 read per CV iteration, same columns
+    shipped: bool = False            # read from shipped paper-scale tables (cvrepro.shipped), not computed
 
 
 def experiment_auc(iterations: pd.DataFrame, repeats: int, count: int) -> pd.DataFrame:
@@ -296,20 +302,40 @@ def _convergence(res, learner, repeats, count, reps, seed) -> tuple[list[dict], 
     return convergence_counts(proba, reps, seed).to_dict("records"), by_iteration.to_dict("records")
 
 
-def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> MorenoRun:
+def _shift(cvdata, meter, part: str, k: int, i: int) -> dict:
+    """The measured shift of partition ``i`` (seed ``SEED + i``) of an experiment store (the engine's fold ids)."""
+    from ..engine import partitions
+
+    return meter.measure(partitions.fold_ids(cvdata, PARTITIONERS[part], k, SEED + i, {"metric": DISTANCE}))
+
+
+STUDY_ID = "moreno_torres2012"
+# The paper run in steps, cheapest learners first (tools/paper_run.py), core-hours (PAPER_CORE_HOURS): 1NN, 3NN
+# and LDA 0.71 (with the partitioning, 0.85, drawn once per worker), C4.5 0.94, PART 1.81, RIPPER 3.17, FURIA
+# 3.73, SVM 7.23, PDFC 7.98. Every step (and the final run) also measures the shift, which is not stored:
+# about 3 CPU minutes each (Spambase, Mushroom and Phoneme most of it).
+PAPER_ORDER = (("1NN", "3NN", "LDA"), ("C4.5",), ("PART",), ("RIPPER",), ("FURIA",), ("SVM",), ("PDFC",))
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True,
+        shipped=None) -> MorenoRun:
     """Run the design at ``params`` (a ``SCALES`` entry). For each data set, partitioner and scheme:
     the single experiments (one engine run, :func:`cvrepro.runner.run_cv`, cached in ``store``);
     for SCV the true partitions (seeds from ``TRUE_SEED``); Algorithm 5's replays on the stored
     experiments, extended to ``convergence_experiments`` for the convergence data sets and learners
     (the first ones are the single experiments, read back from the store); the measured shift.
-    Resumable: a killed run restarts from the store."""
+    Resumable: a killed run restarts from the store. ``shipped``: a folder of shipped results
+    (:mod:`cvrepro.shipped`); at the ``paper`` profile, when it holds this study, its tables are read
+    (checksums verified, same design) instead of computing anything."""
     import warnings
 
-    from ..engine import partitions
     from ..engine.inputs import prepare_data
     from ..runner import CVFailureWarning, run_cv
     from ..shift import ShiftMeter
 
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
     started = time.time()
     E, T = params["experiments"], params["true_partitions"]
     C = max(E, params["convergence_experiments"])
@@ -357,9 +383,8 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
                 convs += [{**key, **row} for row in by_experiment]
                 conv_its += [{**key, **row} for row in by_iteration]
         for i in range(min(n_shift, E * r)):
-            folds = partitions.fold_ids(cvdata, PARTITIONERS[part], k, SEED + i, {"metric": DISTANCE})
             shifts.append({"dataset": name, "partitioner": part, "scheme": scheme, "partition": i,
-                           **meter.measure(folds)})
+                           **_shift(cvdata, meter, part, k, i)})
         bar.update(1)
     bar.close()
     experiments = pd.concat(exps, ignore_index=True)
@@ -372,6 +397,75 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
                      truth[["dataset", "learner", "scheme", "auc", "keel_auc"]], pd.DataFrame(convs, columns=cols),
                      pd.DataFrame(shifts), pd.DataFrame(tables), time.time() - started,
                      pd.DataFrame(conv_its, columns=cols))
+
+
+# --------------------------------------------------------------------------- #
+# Shipped results: the paper profile's tables
+# --------------------------------------------------------------------------- #
+def to_tables(result: MorenoRun) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile): every single
+    experiment's AUCs, the true AUCs, Algorithm 5's counts (per experiment and per CV iteration), the
+    measured shift, Table I's data sets and the run's seconds (no per-instance predictions)."""
+    return {"experiments": result.experiments, "truth": result.truth, "convergence": result.convergence,
+            "convergence_by_iteration": result.convergence_by_iteration, "shift": result.shift,
+            "datasets": result.datasets, "seconds": pd.DataFrame({"seconds": [result.seconds]})}
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> MorenoRun:
+    """What :func:`run` returns, rebuilt from :func:`to_tables`' tables (nothing is fitted)."""
+    return MorenoRun(params, tables["experiments"], tables["truth"], tables["convergence"], tables["shift"],
+                     tables["datasets"], float(tables["seconds"]["seconds"].iloc[0]),
+                     tables["convergence_by_iteration"], shipped=True)
+
+
+def _iterations(name: str, learner: str, part: str, k: int, iterations, seed: int) -> pd.DataFrame:
+    """Iterations ``iterations`` of one experiment store, computed from scratch as the engine's task does."""
+    from ..engine.inputs import prepare_data
+    from ..engine.tasks import Task, run_task
+
+    ds = load(name)
+    task = Task((name, learner, PARTITIONERS[part], k), tuple(iterations), seed, (("metric", DISTANCE),))
+    its = run_task(prepare_data((name, ds.X, ds.y)), build_learners([learner], ds.X)[learner], task)["iterations"]
+    return its.assign(dataset=name, learner=learner)
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute from scratch, beside the shipped numbers, ``n_cells`` single experiments (data set,
+    classifier, partitioner, scheme and experiment drawn from ``tables["experiments"]``: its r
+    iterations' fits, both AUCs), one true AUC of a cheap cell (1NN, 3NN or LDA on a data set of at most
+    1,000 examples, where the design has one: its ``true_partitions`` SCV partitions) and one measured shift:
+    the check that shipped numbers are what the ``paper`` profile computes."""
+    from ..engine.inputs import prepare_data
+    from ..shift import ShiftMeter
+
+    rows = []
+    for r in tables["experiments"].sample(n_cells, random_state=random_state).itertuples():
+        k, reps = SCHEMES[r.scheme]
+        its = _iterations(r.dataset, r.learner, r.partitioner, k, range(r.experiment * reps,
+                                                                        (r.experiment + 1) * reps), SEED)
+        again = experiment_auc(its, reps, r.experiment + 1).iloc[0]
+        rows.append({"cell": f"{r.dataset}, {r.learner}, {r.partitioner} {r.scheme}, experiment {r.experiment}: "
+                             "AUC, KEEL's AUC", "shipped": repr((float(r.auc), float(r.keel_auc))),
+                     "recomputed": repr((float(again.auc), float(again.keel_auc)))})
+    small = set(tables["datasets"].query("examples <= 1000").dataset)
+    cheap = tables["truth"][tables["truth"].learner.isin(["1NN", "3NN", "LDA"]) & tables["truth"].dataset.isin(small)]
+    for t in cheap.sample(min(1, len(cheap)), random_state=random_state).itertuples():
+        its = _iterations(t.dataset, t.learner, "SCV", SCHEMES[t.scheme][0], range(params["true_partitions"]),
+                          TRUE_SEED)
+        again = its.groupby("learner")[list(METRICS.values())].mean().iloc[0]
+        rows.append({"cell": f"{t.dataset}, {t.learner}, {t.scheme}: true AUC, KEEL's AUC",
+                     "shipped": repr((float(t.auc), float(t.keel_auc))),
+                     "recomputed": repr((float(again[METRICS["auc"]]), float(again[METRICS["keel_auc"]])))})
+    s = tables["shift"].sample(1, random_state=random_state).iloc[0]
+    ds = load(s.dataset)
+    meter = ShiftMeter(ds.X, np.asarray(pd.Categorical(ds.y).codes), metric=DISTANCE)
+    got = _shift(prepare_data((s.dataset, ds.X, ds.y)), meter, s.partitioner, SCHEMES[s.scheme][0],
+                 int(s.partition))
+    rows.append({"cell": f"{s.dataset}, {s.partitioner} {s.scheme}, partition {s.partition}: shift",
+                 "shipped": repr({m: float(s[m]) for m in got}),
+                 "recomputed": repr({m: float(v) for m, v in got.items()})})
+    return pd.DataFrame(rows)
 
 
 # --------------------------------------------------------------------------- #
@@ -1026,7 +1120,11 @@ def describe_profile(params: dict, profile: str) -> str:
 
 
 def describe_run(result: MorenoRun, store) -> str:
-    """How long the design took, and where it read cached experiments from."""
+    """How long the design took, and where it read cached experiments from (or the shipped tables)."""
+    if result.shipped:
+        return (f"The design was read from the shipped paper-scale tables (`results/paper/{STUDY_ID}`, checksums "
+                f"verified; nothing fitted here); their run's last invocation took {result.seconds / 60:.1f} "
+                "minutes (the manifest gives the whole run's wall and CPU time).")
     return (f"The design ran in {result.seconds / 60:.1f} minutes"
             + (f" (reading cached experiments from `{store}` where they exist)." if store else "."))
 

@@ -80,6 +80,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 
+from .. import shipped as shipped_results
 from ..published import vanwinckelen2012 as paper
 from ..reporting import Captioned
 from ..verdicts import DOES_NOT_HOLD, HOLDS, PARTLY, UNDECIDED, Claim, claims_table, from_fraction
@@ -99,7 +100,8 @@ __all__ = [
     "captioned_curves_grid", "final_estimates", "describe_final_estimates", "captioned_decomposition_figure",
     "describe_decomposition", "captioned_contingency", "describe_pick_rates", "describe_reading_summary",
     "describe_conditional_probabilities", "GROUP_NAMES", "naive_rejections", "null_rejections", "describe_rejections",
-    "captioned_sweep", "describe_sweep", "describe_conclusion",
+    "captioned_sweep", "describe_sweep", "describe_conclusion", "STUDY_ID", "PAPER_ORDER", "to_tables",
+    "from_tables", "recompute_slice",
 ]
 
 POPULATIONS = paper.POPULATIONS                  # Section 5.1: the data populations
@@ -183,7 +185,8 @@ EXTENSIONS = {
 # (about 0.1 s per fit with -M LR_MAX_ITER; uncapped 0.4 and 1.7 s with outliers of minutes), every other
 # learner about 0.01 s. estimate_core_hours(SCALES["paper"]): 13.0 core-hours, LR 10.8 of them (kr-vs-k 7.4,
 # abalone 1.7), every other learner together 2.2 (one sample per population and learner, process CPU time,
-# classes declared; measured on a shared 2-core machine at load 21-24, so above an idle machine's). The
+# classes declared; measured on a shared 2-core machine at load 21-24, so above an idle machine's); at load
+# 5-8 on 2026-11-27, 6.05 (LR 4.03: kr-vs-k 2.40, abalone 0.68; per step: PAPER_ORDER). The
 # former paper profile (30-fold CV on kr-vs-k, 50 repetitions on all 100 samples) measured 80 (issue 34).
 SCALES = {
     "smoke": _scale(["adult", "nursery"], ["adult", "nursery"], 4, 4, {2: 5, 10: 3}, 3, [2, 10], 100,
@@ -387,6 +390,7 @@ class Experiment:
     failures: pd.DataFrame
     small_classes: pd.DataFrame = field(default_factory=pd.DataFrame)
     seconds: dict = field(default_factory=dict)
+    shipped: bool = False            # read from shipped paper-scale tables (cvrepro.shipped), not computed
 
     @property
     def repetitions(self) -> dict:
@@ -454,14 +458,33 @@ def _stores(store) -> tuple:
     return str(root / "cv"), root / "conditional"
 
 
-def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True) -> Experiment:
+STUDY_ID = "vanwinckelen2012"
+# The paper run in steps, cheapest learners first (tools/paper_run.py). estimate_core_hours(SCALES["paper"]),
+# measured 2026-11-27 (process CPU time, one BLAS thread, load 5-8 on 2 cores): 6.05 core-hours, LR 4.03 of
+# them. Per step: NB, C4.5, 4NN, 10NN 0.90 plus RF's twin 0.31 (every step with a table population runs the
+# twin; the first computes it); RF 0.81; LR on abalone 0.68; on adult, mushroom and nursery 0.94; on kr-vs-k 2.40.
+PAPER_ORDER = ({"learners": ["NB", "C4.5", "4NN", "10NN"]},
+               {"learners": ["RF"]},
+               {"learners": ["LR"], "populations": ["abalone"], "table_populations": []},
+               {"learners": ["LR"], "populations": ["adult", "mushroom", "nursery"],
+                "table_populations": ["adult", "nursery"]},
+               {"learners": ["LR"], "populations": ["kr-vs-k"], "table_populations": ["kr-vs-k"]})
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True,
+        shipped=None) -> Experiment:
     """Algorithm 1 at ``params`` (a profile's scale): repeated CV on every sample (the engine) and the
     conditional error of every learner on every sample. ``store``: a directory; the engine's results
-    go to ``store/cv``, the conditional errors to ``store/conditional`` (both resumable)."""
+    go to ``store/cv``, the conditional errors to ``store/conditional`` (both resumable). ``shipped``: a
+    folder of shipped results (:mod:`cvrepro.shipped`); at the ``paper`` profile, when it holds this
+    study, its tables are read (checksums verified, same design) instead of computing anything."""
     from threadpoolctl import threadpool_limits
 
     from ..runner import run_cv
 
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
     p = _check_params(params)
     _quiet_workers()
     cv_store, cond_store = _stores(store)
@@ -514,6 +537,68 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
     folds = folds.rename(columns={"error_rate": "error"})[
         ["population", "sample", "learner", "k", "iteration", "fold", "n_test", "error"]]
     return Experiment(p, conditional, iterations, folds, failures, small, timings)
+
+
+# --------------------------------------------------------------------------- #
+# Shipped results: the paper profile's tables
+# --------------------------------------------------------------------------- #
+def _tested_folds(p: dict, folds: pd.DataFrame) -> pd.DataFrame:
+    """The per-fold errors :func:`test_decisions` reads: the table populations' ``test_folds``-fold CV up
+    to the largest repetitions of its grid, and their first five repetitions of 2-fold CV (5x2cv)."""
+    r = max(_test_grid(p), default=0)
+    keep = folds.population.isin(p["table_populations"]) & (
+        ((folds.k == p["test_folds"]) & (folds.iteration < r)) | ((folds.k == 2) & (folds.iteration < 5)))
+    return folds[keep].reset_index(drop=True)
+
+
+def to_tables(exp: Experiment) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile): every conditional
+    error, every CV estimate (one per sample, learner, k and repetition), the per-fold errors the tests
+    read (:func:`_tested_folds`), the failed folds, the small classes and the run's seconds."""
+    failures = exp.failures.astype({c: str for c, t in exp.failures.dtypes.items() if t == "category"})
+    return {"conditional": exp.conditional, "iterations": exp.iterations, "folds": _tested_folds(exp.params, exp.folds),
+            "failures": failures, "small_classes": exp.small_classes,
+            "seconds": pd.DataFrame({"part": list(exp.seconds), "seconds": list(exp.seconds.values())})}
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Experiment:
+    """What :func:`run` returns, rebuilt from :func:`to_tables`' tables (nothing is fitted; ``folds`` holds
+    only the folds the tests read)."""
+    seconds = dict(zip(tables["seconds"].part, tables["seconds"].seconds.astype(float)))
+    return Experiment(_check_params(params), tables["conditional"], tables["iterations"], tables["folds"],
+                      tables["failures"], tables["small_classes"], seconds, shipped=True)
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute from scratch, beside the shipped numbers, ``n_cells`` CV estimates (population, sample,
+    learner, k and repetition drawn from ``tables["iterations"]``: that repetition's k fits on the sample)
+    and ``n_cells`` conditional errors (drawn from ``tables["conditional"]``: one fit on the sample, the
+    population predicted): the check that shipped numbers are what the ``paper`` profile computes."""
+    from ..engine.inputs import prepare_data
+    from ..engine.tasks import Task, run_task
+
+    p = _check_params(params)
+    models = {**make_learners(p["learners"]), **make_learners([], twin=True)}
+    rows = []
+    for r in tables["iterations"].sample(n_cells, random_state=random_state).itertuples():
+        X, y = population(r.population)
+        idx = sample_rows(len(y), p["sample_size"], p["seed"], r.population, r.sample)
+        name = _sample_name(r.population, p, r.sample)
+        data = prepare_data((name, X.iloc[idx].reset_index(drop=True), y.iloc[idx].reset_index(drop=True)))
+        est = declared({r.learner: models[r.learner]}, y.cat.categories)[r.learner]
+        task = Task((name, r.learner, "scv", int(r.k)), (int(r.iteration),), p["seed"], (("small_classes", "warn"),))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            again = run_task(data, est, task)["iterations"]["error_rate"].iloc[0]
+        rows.append({"cell": f"{name}, {r.learner}, {r.k}-fold CV, repetition {r.iteration}: error",
+                     "shipped": repr(float(r.error)), "recomputed": repr(float(again))})
+    for r in tables["conditional"].sample(n_cells, random_state=random_state).itertuples():
+        again = _conditional_task(r.population, r.learner, models[r.learner], [int(r.sample)], p["sample_size"],
+                                  p["seed"])["error"].iloc[0]
+        rows.append({"cell": f"{r.population} sample {r.sample}, {r.learner}: conditional error",
+                     "shipped": repr(float(r.error)), "recomputed": repr(float(again))})
+    return pd.DataFrame(rows)
 
 
 def _sample_name(pop: str, p: dict, sample: int) -> str:
@@ -1135,9 +1220,7 @@ def test_decisions(exp: Experiment, groups: pd.DataFrame | None = None) -> pd.Da
     alpha, rope = p["alpha"], p["rope"]
     folds = exp.folds
     acc = folds.assign(acc=1 - folds.error).set_index(["population", "learner", "k", "sample"]).sort_index()
-    r_max = min((sample_repetitions(p, pop, k, s) for pop in p["table_populations"] if runs_fold(p, pop, k)
-                 for s in range(p["n_samples"])), default=0)      # what every table sample has
-    grid = [r for r in R_GRID if r <= r_max]
+    grid = _test_grid(p)
     rows = []
 
     def scores(pop, learner, kk, s, reps):
@@ -1172,6 +1255,15 @@ def test_decisions(exp: Experiment, groups: pd.DataFrame | None = None) -> pd.Da
                     rows.append({**key, "sample": s, "repetitions": 5, "test": test, "pvalue": pv,
                                  "reject": bool(pv < alpha)})
     return pd.DataFrame(rows)
+
+
+def _test_grid(p: dict) -> list[int]:
+    """The repetitions of ``test_folds``-fold CV the tests are evaluated at: ``R_GRID`` up to what every
+    table sample has."""
+    k = p["test_folds"]
+    r_max = min((sample_repetitions(p, pop, k, s) for pop in p["table_populations"] if runs_fold(p, pop, k)
+                 for s in range(p["n_samples"])), default=0)
+    return [r for r in R_GRID if r <= r_max]
 
 
 def _pvalue(fn, a, b, k) -> float:
@@ -1286,8 +1378,11 @@ def describe_experiment(exp: Experiment, eps: pd.DataFrame) -> str:
     spread = eps.groupby("population").eps_u.agg(lambda s: 100 * (s.max() - s.min()))
     return (f"Algorithm 1's results took {sec['cv, computed']:,.0f} s of cross-validation and "
             f"{sec['conditional, computed']:,.0f} s of conditional errors to compute (worker seconds, as recorded "
-            f"when each result was computed; this session: {sec['cv'] + sec['conditional']:,.0f} s of wall time, "
-            f"reading the store where it held them; {len(exp.iterations):,} CV estimates, "
+            "when each result was computed"
+            + ("; read here from the shipped paper-scale tables, nothing fitted" if exp.shipped else
+               f"; this session: {sec['cv'] + sec['conditional']:,.0f} s of wall time, reading the store where it "
+               "held them")
+            + f"; {len(exp.iterations):,} CV estimates, "
             f"{len(exp.conditional):,} conditional errors; {len(exp.failures)} failed folds). Samples with a class "
             "of fewer than k examples (stratification spreads it over fewer folds): " + (small or "none") + ".\n\n"
             "Across learners, the unconditional accuracy spans "

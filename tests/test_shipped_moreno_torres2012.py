@@ -1,0 +1,66 @@
+"""Moreno-Torres et al.'s shipped tables (cvrepro.shipped): what the notebook computes from them is what it
+computes from the run itself, at the smoke profile labelled `paper` and shipped to a temporary folder."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from cvrepro import shipped
+from cvrepro.profiles import study_parameters
+from cvrepro.studies import moreno_torres2012 as study
+
+# the smoke profile made smaller where only the amount of work changes (every table and claim stays)
+SMALLER = dict(learners=["1NN", "LDA"], experiments=2, true_partitions=4, convergence_experiments=2,
+               convergence_repetitions=2, shift_partitions=1)
+
+
+def _outputs(result, params) -> dict:
+    """Every table, figure's data, sentence and claim the notebook computes from the results."""
+    t3, t4, t5, t6 = study.table_3(result), study.table_4(result), study.table_5(result), study.table_6(result)
+    readings, t7r = study.agreement_readings(result), study.table_7_readings(result)
+    st, rel, bt = study.shift_table(result), study.shift_relations(result), study.budget_table(result)
+    claims = study.claims(result)
+    words = [study.describe_table_3(t3, params["metric"]), study.describe_table_4(t4, len(params["datasets"])),
+             study.describe_table_5(t5), study.describe_table_6(t6, readings), study.describe_convergence(result, t7r),
+             study.describe_shift(st), study.describe_shift_relations(rel), study.describe_budget(bt),
+             study.describe_conclusion(claims, bt, t3, params, "paper", 1.0)]
+    return {"table 1": study.table_1(result), "table 3": t3, "table 4": t4, "table 5": t5,
+            "table 5 shown": study.table_5_shown(t5), "table 6": t6,
+            "table 6 intervals": study.table_6_intervals(result),
+            "readings": readings, "table 7": study.table_7(result), "table 7 readings": t7r, "shift": st,
+            "shift relations": rel, "budget": bt, "claims": claims, "sentences": pd.DataFrame({"text": words})}
+
+
+@pytest.fixture(scope="module")
+def smoke_shipped(tmp_path_factory):
+    """The smoke design labelled `paper`, run, shipped to a temporary folder and read back."""
+    params = {**study_parameters("moreno_torres2012", "smoke"), **SMALLER, "profile": "paper"}
+    results = study.run(params, progress=False)
+    root = tmp_path_factory.mktemp("shipped")
+    shipped.save(study.STUDY_ID, study.to_tables(results), params, root=root)
+    return params, results, study.run(params, shipped=root), root
+
+
+def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_shipped):
+    params, results, again, _ = smoke_shipped
+    ours, theirs = _outputs(results, params), _outputs(again, params)
+    for name in ours:
+        pd.testing.assert_frame_equal(ours[name], theirs[name], obj=name)
+    for name, table in study.to_tables(results).items():     # and to_tables gives the same tables again
+        pd.testing.assert_frame_equal(table, study.to_tables(again)[name], obj=name)
+    assert again.shipped and not results.shipped
+    assert "shipped paper-scale tables" in study.describe_run(again, "store")
+    assert "shipped" not in study.describe_run(results, "store")
+
+
+def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):
+    params, _, _, root = smoke_shipped
+    tables = shipped.load(study.STUDY_ID, params, root=root)
+    same = study.recompute_slice(params, tables, n_cells=2, random_state=4)
+    assert len(same) == 4 and (same.shipped == same.recomputed).all(), same
+    experiments = tables["experiments"].assign(keel_auc=tables["experiments"].keel_auc + 1e-12)
+    truth = tables["truth"].assign(auc=tables["truth"].auc * (1 + 1e-12))
+    shift = tables["shift"].assign(mmd=tables["shift"].mmd + 1e-12)
+    differs = study.recompute_slice(params, {**tables, "experiments": experiments, "truth": truth, "shift": shift},
+                                    n_cells=2, random_state=4)
+    assert (differs.shipped != differs.recomputed).all(), differs
