@@ -1,6 +1,8 @@
 """Count the fits of each study's design, total and distinct, without fitting anything.
 
-    PYTHONPATH=lib .venv/bin/python tools/count_fits.py [profile]      # default: paper
+    PYTHONPATH=lib .venv/bin/python tools/count_fits.py [profile] [--steps]    # default: paper
+
+``--steps``: as tools/paper_run.py runs the design (each ``PAPER_ORDER`` step, then the whole).
 
 A fit is identified by its training data (a catalog name, a sample's id or an
 outer training set's id), its learner (:func:`cvrepro.engine.inputs.learner_hash`
@@ -83,7 +85,8 @@ def raeder2010(p) -> list[Fits]:
                                                                                p["c45_laplace"])))
     for part, datasets, models in grids:
         out += [engine_fits("raeder2010", part, "raeder2010", f"catalog:{d}", n, e, s.PARTITIONER, k,
-                            p["iterations"], p["seed"]) for d in datasets for n, e in models.items() for k in p["folds"]]
+                            p["iterations"], p["seed"])
+                for d in datasets for n, e in models.items() for k in p["folds"]]
     for d in p.get("true_test_datasets") or []:
         for n, e in s.make_learners(s.TRUE_TEST_LEARNERS, p["c45_laplace"]).items():
             out.append(Fits("raeder2010", "true-test fit", f"catalog:{d}:train", learner_id(n, e), WHOLE, (0,), 1,
@@ -109,15 +112,14 @@ def moreno_torres2012(p) -> list[Fits]:
         data = f"catalog:{names[d]}:dropna"
         for part, key in s.PARTITIONERS.items():
             shape = () if key == "scv" else (s.DISTANCE,)        # SCV ignores the distance
-            for scheme, (k, r) in s.SCHEMES.items():
-                def cell(what, learners, its, seed):
-                    return [engine_fits("moreno_torres2012", what, "moreno_torres2012", data, n, models[n], key, k,
-                                        its, seed, pp, shape) for n in learners]
-                out += cell("single experiments", p["learners"], E * r, s.SEED)
+            for k, r in s.SCHEMES.values():
+                cells = [("single experiments", p["learners"], E * r, s.SEED)]
                 if part == "SCV":
-                    out += cell("true partitions", p["learners"], T, s.TRUE_SEED)
+                    cells.append(("true partitions", p["learners"], T, s.TRUE_SEED))
                 if d in conv_sets and conv_learners and C != E:
-                    out += cell("convergence pool", conv_learners, C * r, s.SEED)
+                    cells.append(("convergence pool", conv_learners, C * r, s.SEED))
+                out += [engine_fits("moreno_torres2012", what, "moreno_torres2012", data, n, models[n], key, k, its,
+                                    seed, pp, shape) for what, learners, its, seed in cells for n in learners]
     return out
 
 
@@ -136,7 +138,8 @@ def vanwinckelen2012(p) -> list[Fits]:
             learners = {**models, **(twin if pop in test_pops and k in (2, p["test_folds"]) else {})}
             for reps, samples in s._repetition_groups(p, pop, k).items():
                 out += [engine_fits("vanwinckelen2012", "repeated CV", "vanwinckelen2012/cv",
-                                    s._sample_name(pop, p, smp), n, e, "scv", k, reps, p["seed"], {"small_classes": "warn"})
+                                    s._sample_name(pop, p, smp), n, e, "scv", k, reps, p["seed"],
+                                    {"small_classes": "warn"})
                         for smp in samples for n, e in learners.items()]
     for group, pop_list in ((models, pops), (twin, test_pops)):
         for pop in pop_list:
@@ -153,12 +156,15 @@ def vanwinckelen2012(p) -> list[Fits]:
 def japkowicz2011(p) -> list[Fits]:
     from cvrepro.studies import japkowicz2011 as s
     out = []
+    parts = p.get("parts") or s.PARTS
     ids = {label: learner_id(label, s.make_learner_for(label))
            for label in (*s.EXPLORER_LEARNERS, *s.FLU_LEARNERS)}
-    for d, label, seed, k in s._cv_jobs(p):      # WEKA's CV folds (weka_cross_validate), cached per job
+    # WEKA's CV folds (weka_cross_validate), cached per job
+    for d, label, seed, k in s._cv_jobs(p) if "cross-validations" in parts else []:
         out.append(Fits("japkowicz2011", "cross-validations", f"japkowicz:{d}", ids[label], ("weka-cv", k), (seed,),
                         k, None, ("cache", "cv", d, label, k, seed)))
-    for d, label in dict.fromkeys((d, x) for d, a, b in p["resampling_pairs"] for x in (a, b)):
+    pairs = p["resampling_pairs"] if "resampling" in parts else []
+    for d, label in dict.fromkeys((d, x) for d, a, b in pairs for x in (a, b)):
         cache = ("cache", "resampling", d, label)
         out.append(Fits("japkowicz2011", "permutation test (true labels)", f"japkowicz:{d}", ids[label],
                         ("weka-cv", 10), (1,), 10, None, cache))
@@ -169,7 +175,8 @@ def japkowicz2011(p) -> list[Fits]:
                         tuple(range(p["n_bootstrap"])), 1, None, cache))
         out.append(Fits("japkowicz2011", "permutations", f"japkowicz:{d}:permuted", ids[label], ("weka-cv", 10),
                         tuple(range(p["n_permutations"])), 10, None, cache))
-    labels = list(dict.fromkeys(x for _, a, b in p["resampling_pairs"] for x in (a, b)))
+    labels = list(dict.fromkeys(x for _, a, b in p["resampling_pairs"] for x in (a, b))) \
+        if "bootstrap truth" in parts else []
     for label in labels:
         for smp in range(p["boot_truth_samples"]):
             data = f"{p['boot_truth_pool']}:n{p['boot_truth_size']}:s{smp}"
@@ -181,7 +188,8 @@ def japkowicz2011(p) -> list[Fits]:
             out.append(Fits("japkowicz2011", "bootstrap truth samples", data + ":bootstrap", ids[label],
                             ("bootstrap",), tuple(range(p["boot_truth_bootstrap"])), 1, None, cache))
     n_scenarios = len(p["flu_scenarios"] or s.SCENARIOS)
-    for r in range(p["flu_repetitions"]):   # baseline, scenario-specific training sets, ideal models: each on its own sample
+    # the baseline, the scenarios' own training sets and ideal models: each on a sample of its own
+    for r in range(p["flu_repetitions"] if "flu" in parts else 0):
         for label in s.FLU_LEARNERS:
             out.append(Fits("japkowicz2011", "flu", f"flu:r{r}", ids[label], ("flu models",),
                             tuple(range(1 + 2 * n_scenarios)), 1, None, ("cache", "flu", r, label)))
@@ -190,7 +198,11 @@ def japkowicz2011(p) -> list[Fits]:
 
 def scheffer1997(p) -> list[Fits]:
     from cvrepro.studies import scheffer1997 as s
-    out = []
+    parts = p.get("parts") or s.PARTS
+    out = [Fits("scheffer1997", "channel", f"catalog:{d}:train", "ParameterChannel(C4.5)", WHOLE, (0,), 1, None,
+                ("uncached", d)) for d in (p["channel_datasets"] if "channel" in parts else [])]
+    if "tuning" not in parts:
+        return out
     settings = s.family_settings(p["grids"], p["seeds"])
     names = {(f, i): s._engine_name(f, st) for f, ss in settings.items() for i, st in enumerate(ss)}
     learners = {}
@@ -208,14 +220,9 @@ def scheffer1997(p) -> list[Fits]:
                 out += [engine_fits("scheffer1997", "inner CV", "scheffer1997", inner, n, e, "scv", n_inner, 1, seed)
                         for n, e in learners.items()]
     for unit, _ in units[:len(p["pool_datasets"]) * p["pool_samples"]]:
-        for f, ss in settings.items():   # the held-out truth refits every setting on each outer training set
-            for i, st in enumerate(ss):
-                est = s.make_setting(f, st)
-                out.append(Fits("scheffer1997", "held-out truth", unit, learner_id(names[(f, i)], est),
-                                ("scv", n_outer), (seed,), n_outer, None, ("taskmap", "truth", unit, f, repr(st))))
-    for d in p["channel_datasets"]:
-        out.append(Fits("scheffer1997", "channel", f"catalog:{d}:train", "ParameterChannel(C4.5)", WHOLE, (0,), 1,
-                        None, ("uncached", d)))
+        for name, est in learners.items():   # the held-out truth refits every setting on each outer training set
+            out.append(Fits("scheffer1997", "held-out truth", unit, learner_id(name, est), ("scv", n_outer), (seed,),
+                            n_outer, None, ("taskmap", "truth", unit, name)))
     return out
 
 
@@ -238,29 +245,44 @@ def tally(groups: list[Fits]) -> dict:
         if len(gs) == 1:
             distinct += len(gs[0].seeds) * gs[0].folds
             continue
-        first: dict = {}
+        seen: dict = {}   # seed -> (the first group, every cache that holds the fit)
         for g in gs:
             for seed in g.seeds:
-                if seed not in first:
-                    first[seed] = g
+                if seed not in seen:
+                    seen[seed] = (g, {g.cache})
                     distinct += g.folds
                     continue
-                a = first[seed]
-                where = served if a.cache == g.cache else twice
+                a, caches = seen[seed]
+                where = served if g.cache in caches else twice
                 where[(f"{a.study}: {a.part}", f"{g.study}: {g.part}")] += g.folds
+                caches.add(g.cache)
     return {"total": total, "distinct": distinct, "served": dict(served), "twice": dict(twice)}
 
 
-def plan(study: str, profile: str = "paper") -> list[Fits]:
+def plan(study: str, profile: str = "paper", steps: bool = False) -> list[Fits]:
+    """The fits of ``study``'s design at ``profile``; ``steps``: as tools/paper_run.py runs it, each step of
+    the study's ``PAPER_ORDER`` and then the whole design, into one store (what no cache holds is redone)."""
+    import dataclasses
+
     from cvrepro.profiles import study_parameters
-    return PLANS[study](study_parameters(study, profile))
+    from cvrepro.studies import load_study
+    params = study_parameters(study, profile)
+    order = getattr(load_study(study), "PAPER_ORDER", ()) if steps else ()
+    runs = [{**params, **(dict(step) if isinstance(step, dict) else {"learners": list(step)})} for step in order]
+    out = []
+    for i, p in enumerate([*runs, params]):
+        out += [g if g.cache[0] != "uncached" else dataclasses.replace(g, cache=(*g.cache, i))
+                for g in PLANS[study](p)]
+    return out
 
 
 def main(argv) -> int:
+    steps = "--steps" in argv
+    argv = [a for a in argv if a != "--steps"]
     profile = argv[1] if len(argv) > 1 else "paper"
     every = []
     for study in PLANS:
-        groups = plan(study, profile)
+        groups = plan(study, profile, steps)
         every += groups
         t = tally(groups)
         print(f"{study}: {t['total']:,} fits, {t['distinct']:,} distinct")
