@@ -4,6 +4,7 @@ Every bad argument fails here, before any work, with an error that names it.
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import sys
@@ -240,10 +241,15 @@ def _is_user_code(cls) -> bool:
     if not path:
         return False
     path = os.path.realpath(path)
-    system = [os.path.realpath(p) for p in (sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"],
-                                            sysconfig.get_paths()["platlib"], _PACKAGE)]
-    return not any(path.startswith(p + os.sep) for p in system) and "site-packages" not in path \
+    return not any(path.startswith(p + os.sep) for p in _system_paths()) and "site-packages" not in path \
         and "dist-packages" not in path
+
+
+@functools.lru_cache(maxsize=1)
+def _system_paths() -> tuple:
+    """The standard library's, site-packages' and cvrepro's folders (looked up once: sysconfig is slow)."""
+    paths = sysconfig.get_paths()
+    return tuple(os.path.realpath(p) for p in (paths["stdlib"], paths["purelib"], paths["platlib"], _PACKAGE))
 
 
 @dataclass(frozen=True)

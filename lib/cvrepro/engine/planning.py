@@ -45,12 +45,14 @@ class Plan:
         self.by_name = grid.by_name
         self.store_cells, self.have = {}, {}
         pparams = grid.partitioner_params
+        hashes = ({name: learner_hash(name, est) for name, est in grid.learners.items()}   # once per learner
+                  if store is not None else {})
         for cell in self.cells:
             data, k = self.by_name[cell[0]], cell[3]
             self.have[cell] = []
             if store is not None:
                 self.store_cells[cell] = store.cell(cell[0], data.fingerprint, cell[1],
-                                                    learner_hash(cell[1], grid.learners[cell[1]]),
+                                                    hashes[cell[1]],
                                                     grid.partitioner, k, seed, short_hash(repr(pparams)))
                 for first, last in store.chunks(self.store_cells[cell]):
                     chunk = load_chunk(store, self.store_cells[cell], first, last, data, k)

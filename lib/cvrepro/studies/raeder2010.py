@@ -27,6 +27,13 @@ Where the paper admits more than one reading, ``READINGS`` says which one we
 take (each is labelled "our reading" in the notebook, next to its result),
 and the alternative is offered as a parameter.
 
+Shared fits (counted by tools/count_fits.py, checked by tests/test_distinct_fits.py): at ``paper``
+892,509 fits, all distinct. The grid and the true-test part's CV share no cell (the true-test sets are
+not grid sets); Tables II-III and their replays read the stored iterations; the ``PAPER_ORDER`` steps
+and the final run share one store. Repeats left: the nine true-test fits on the training sets are not
+cached, so each step redoes them (54 fits, seconds); Scheffer's default MLP is this MLP, and its
+outer CV on pima, sonar and ionosphere (10-fold, seeds 0-2) is 90 of our fits, in the other study's store.
+
 This module holds the design (data sets with the paper's names and what
 stands in for each, learners, partitioner, folds, seeds, iterations per
 profile in ``SCALES``), the one entry point :func:`run`, the analyses behind

@@ -27,7 +27,11 @@ seed ``seed + i``), and :func:`conditional_errors` fits each learner once on
 T and predicts the whole population once (the rows of T are then dropped),
 so that nothing is fitted twice. Both are cached in ``store`` and resumable;
 every sample, partition and learner seed derives from ``seed``, so the
-numbers do not depend on the number of workers.
+numbers do not depend on the number of workers. Counted at ``paper``
+(tools/count_fits.py): 2,212,620 fits, all distinct: one store cell per
+sample, learner and k (the curve samples' 50 repetitions and the other
+table samples' 30 are runs on different samples), the conditional fits on
+whole samples (no CV fold has those rows), the RF twin with its own seed.
 
 What the paper leaves open, and what we chose:
 
