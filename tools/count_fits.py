@@ -155,12 +155,13 @@ def vanwinckelen2012(p) -> list[Fits]:
 
 def japkowicz2011(p) -> list[Fits]:
     from cvrepro.studies import japkowicz2011 as s
+    from cvrepro.studies import japkowicz2011_runs as runs
     out = []
     parts = p.get("parts") or s.PARTS
     ids = {label: learner_id(label, s.make_learner_for(label))
            for label in (*s.EXPLORER_LEARNERS, *s.FLU_LEARNERS)}
     # WEKA's CV folds (weka_cross_validate), cached per job
-    for d, label, seed, k in s._cv_jobs(p) if "cross-validations" in parts else []:
+    for d, label, seed, k in runs._cv_jobs(p) if "cross-validations" in parts else []:
         out.append(Fits("japkowicz2011", "cross-validations", f"japkowicz:{d}", ids[label], ("weka-cv", k), (seed,),
                         k, None, ("cache", "cv", d, label, k, seed)))
     pairs = p["resampling_pairs"] if "resampling" in parts else []
@@ -187,7 +188,7 @@ def japkowicz2011(p) -> list[Fits]:
                             None, cache + ("truth",)))
             out.append(Fits("japkowicz2011", "bootstrap truth samples", data + ":bootstrap", ids[label],
                             ("bootstrap",), tuple(range(p["boot_truth_bootstrap"])), 1, None, cache))
-    n_scenarios = len(p["flu_scenarios"] or s.SCENARIOS)
+    n_scenarios = len(p["flu_scenarios"] or runs.SCENARIOS)
     # the baseline, the scenarios' own training sets and ideal models: each on a sample of its own
     for r in range(p["flu_repetitions"] if "flu" in parts else 0):
         for label in s.FLU_LEARNERS:
