@@ -43,12 +43,19 @@ def _stop_workers() -> None:
         pass
 
 
-def _record_times(store: Path, wall: float, cpu: float) -> dict:
+def _record_times(store: Path, started: float, cpu0: float) -> dict:
+    """This invocation's wall and CPU time so far (its entry replaced at each step, so a killed run keeps
+    what its finished steps took), and the sums over every invocation into ``store``."""
+    _stop_workers()                          # their CPU time counts once they are shut down
     path = store / "paper_run_times.json"
-    runs = json.loads(path.read_text()) if path.exists() else []
-    runs.append({"finished": time.strftime("%Y-%m-%d %H:%M:%S"), "wall_seconds": round(wall, 1),
-                 "cpu_seconds": round(cpu, 1), "cores": os.cpu_count(), "load": os.getloadavg()[0]})
-    path.write_text(json.dumps(runs, indent=2) + "\n")
+    since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(started))
+    runs = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("started") != since]
+    runs.append({"started": since, "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
+                 "wall_seconds": round(time.time() - started, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
+                 "cores": os.cpu_count(), "load": os.getloadavg()[0]})
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(runs, indent=2) + "\n")
+    os.replace(tmp, path)
     return {"wall_seconds": round(sum(r["wall_seconds"] for r in runs), 1),
             "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1), "invocations": len(runs)}
 
@@ -83,10 +90,10 @@ def main(argv=None) -> None:
     common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
     for step in [] if missing else getattr(module, "PAPER_ORDER", []):
         module.run({**params, **_overrides(step)}, **common)
+        _record_times(store, started, cpu0)
         print(f"{args.study}: {_overrides(step)} done after {time.time() - started:.0f} s", flush=True)
     results = module.run(params, **common)
-    _stop_workers()
-    totals = _record_times(store, time.time() - started, _cpu_seconds() - cpu0)
+    totals = _record_times(store, started, cpu0)
     print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
     if args.ship:
         folder = shipped.save(args.study, module.to_tables(results), params,

@@ -265,12 +265,21 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
 
 def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     """The smallest tables the notebook needs (what is shipped for the paper profile): the
-    per-iteration estimates and failed folds of the grid and of the true-test part, and the true-test AUROCs."""
-    tables = {"iterations": results.cv.iterations, "failures": results.cv.failures}
+    per-iteration AUROC estimates and failed folds of the grid and of the true-test part, and the
+    true-test AUROCs."""
+    tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures}
     if results.true_test_cv is not None:
-        tables.update(true_test_iterations=results.true_test_cv.iterations,
+        tables.update(true_test_iterations=_estimates_only(results.true_test_cv.iterations),
                       true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
     return tables
+
+
+SHIPPED_COLUMNS = ("dataset", "learner", "partitioner", "k", "iteration", "auroc")
+
+
+def _estimates_only(iterations: pd.DataFrame) -> pd.DataFrame:
+    """The AUROC estimate of each iteration (the paper's only measure), without the run's other metrics."""
+    return iterations[list(SHIPPED_COLUMNS)]
 
 
 def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
