@@ -169,7 +169,7 @@ for part, (a, b, k) in study.TABLE_3_PARTS.items():
     if a not in params["learners"] or b not in params["learners"] or k not in params["folds"]:
         say(study.describe_table_3_left_out(part))
         continue
-    table3[part] = study.table_3(results.cv, a, b, k, params["datasets"], **replay)
+    table3[part] = study.table_3_for(results, part, params["datasets"], **replay)
     save_table(table3[part], out, f"table_3{part}", caption=f"Table III({part}) (ours): {a} vs {b}, {k}-fold")
     vs = table3_vs[part] = study.table_3_vs_paper(table3[part], part)
     save_table(vs, out, f"table_3{part}_vs_paper")
@@ -184,7 +184,8 @@ say(study.describe_table_3(table3, params["n_orderings"]))
 # %%
 for part in [p for p in ("a", "b") if p in table3]:
     a, b, k = study.TABLE_3_PARTS[part]
-    ours = {(params["replay_sampling"], params["replay_pairing"], params["ks_ties"]): table3[part]}
+    ours = {**study.shipped_replays(results, part),
+            (params["replay_sampling"], params["replay_pairing"], params["ks_ties"]): table3[part]}
     show(study.captioned_table_3_readings(study.table_3_readings(
         results.cv, a, b, k, params["datasets"], params["n_orderings"], reuse=ours), part), out)
 

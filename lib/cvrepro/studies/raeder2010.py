@@ -69,7 +69,8 @@ from ..verdicts import UNDECIDED, Claim, claims_table, from_fraction
 __all__ = [
     "PAPER_DATASETS", "HEART_H_NOTE", "DATASETS", "LEARNERS", "FOLDS", "PARTITIONER", "SEED",
     "PAPER_ITERATIONS", "CANONICAL_REPEATS", "TRUE_TEST_DATASETS", "TRUE_TEST_LEARNERS", "TABLE_2_PAIR",
-    "TABLE_2_FOLDS", "TABLE_3_PARTS", "REPLAY_CAP", "STOPPING_RULES", "READINGS", "SCALES", "C45_LAPLACE_NOTE",
+    "TABLE_2_FOLDS", "TABLE_3_PARTS", "REPLAY_VARIANTS", "replays", "shipped_replays", "table_3_for",
+    "REPLAY_CAP", "STOPPING_RULES", "READINGS", "SCALES", "C45_LAPLACE_NOTE",
     "Results", "run", "to_tables", "from_tables", "recompute_slice", "make_learners", "stand_ins",
     "learners_table", "readings", "to_paper_names",
     "describe_stand_ins", "estimates", "table_1", "table_1_shown", "table_1_vs_paper", "table_1_side_by_side",
@@ -218,6 +219,7 @@ class Results:
     cv: CVResults
     true_test_cv: CVResults | None = None
     true_test: pd.DataFrame | None = None
+    replays: pd.DataFrame | None = None      # Table III's replays, when read from shipped tables
 
     @property
     def iterations(self) -> pd.DataFrame:
@@ -265,9 +267,11 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
 
 def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     """The smallest tables the notebook needs (what is shipped for the paper profile): the
-    per-iteration AUROC estimates and failed folds of the grid and of the true-test part, and the
-    true-test AUROCs."""
-    tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures}
+    per-iteration AUROC estimates and failed folds of the grid and of the true-test part, the
+    true-test AUROCs, and Table III's replays (:func:`replays`: they read every iteration's
+    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead)."""
+    tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures,
+              "replays": replays(results) if results.replays is None else results.replays}
     if results.true_test_cv is not None:
         tables.update(true_test_iterations=_estimates_only(results.true_test_cv.iterations),
                       true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
@@ -287,8 +291,8 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
     def cv(prefix):
         return CVResults(None, tables[f"{prefix}iterations"], tables[f"{prefix}failures"], None, {}, [], None)
     if "true_test" not in tables:
-        return Results(params, cv(""))
-    return Results(params, cv(""), cv("true_test_"), tables["true_test"])
+        return Results(params, cv(""), replays=tables.get("replays"))
+    return Results(params, cv(""), cv("true_test_"), tables["true_test"], tables.get("replays"))
 
 
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
@@ -923,6 +927,50 @@ def _rule_flags(table: pd.DataFrame, rules, n_orderings: int) -> dict:
     return out
 
 
+REPLAY_VARIANTS = [("ours: replacement, shared, KS merge", "replacement", "shared", "merge"),
+                   ("permutation (capped at the runs stored)", "permutation", "shared", "merge"),
+                   ("independent orderings per learner", "replacement", "independent", "merge"),
+                   ("KS ties by the ECDF", "replacement", "shared", "ecdf")]
+READING_COLUMNS = ["part", "sampling", "pairing", "ks_ties"]
+
+
+def replays(results: Results) -> pd.DataFrame:
+    """Table III of every part the run allows (as the notebook computes it), under the run's reading and,
+    for parts (a) and (b), each alternative reading: one long table keyed by ``READING_COLUMNS``."""
+    p = results.params
+    frames = []
+    for part, (a, b, k) in TABLE_3_PARTS.items():
+        if a not in p["learners"] or b not in p["learners"] or k not in p["folds"]:
+            continue
+        readings = [(p["replay_sampling"], p["replay_pairing"], p["ks_ties"])]
+        readings += [v[1:] for v in REPLAY_VARIANTS if part in ("a", "b")]
+        for sampling, pairing, ties in dict.fromkeys(readings):
+            t = table_3(results.cv, a, b, k, p["datasets"], p["n_orderings"], 0, sampling, pairing, ties,
+                        progress=False)
+            frames.append(t.assign(part=part, sampling=sampling, pairing=pairing, ks_ties=ties))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=READING_COLUMNS)
+
+
+def shipped_replays(results: Results, part: str) -> dict:
+    """Part ``part``'s shipped Table III under each reading ``(sampling, pairing, ks_ties)`` (empty when
+    the run computed rather than read its results): what :func:`table_3_for` and the readings reuse."""
+    if results.replays is None:
+        return {}
+    rows = results.replays[results.replays.part == part]
+    return {key: t.drop(columns=READING_COLUMNS).reset_index(drop=True)
+            for key, t in rows.groupby(READING_COLUMNS[1:], sort=False)}
+
+
+def table_3_for(results: Results, part: str, datasets=None, n_orderings: int = N_ORDERINGS,
+                sampling: str = "replacement", pairing: str = "shared", ks_ties: str = "merge") -> pd.DataFrame:
+    """Table III(``part``): read from the shipped replays when the run was, else :func:`table_3`."""
+    shipped = shipped_replays(results, part).get((sampling, pairing, ks_ties))
+    if shipped is not None:
+        return shipped
+    a, b, k = TABLE_3_PARTS[part]
+    return table_3(results.cv, a, b, k, datasets, n_orderings, 0, sampling, pairing, ks_ties)
+
+
 def table_3_readings(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDERINGS,
                      random_state: int = 0, reuse: dict | None = None, progress: bool = True) -> pd.DataFrame:
     """Table III under each reading of the replays: mean R and mean iterations per rule
@@ -930,13 +978,9 @@ def table_3_readings(cv, a: str, b: str, k: int, datasets=None, n_orderings: int
     ties merged) and each alternative changed one at a time. ``reuse`` maps a
     reading ``(sampling, pairing, ks_ties)`` to its :func:`table_3` computed
     before (same ``n_orderings`` and ``random_state``), which is not recomputed."""
-    variants = [("ours: replacement, shared, KS merge", "replacement", "shared", "merge"),
-                ("permutation (capped at the runs stored)", "permutation", "shared", "merge"),
-                ("independent orderings per learner", "replacement", "independent", "merge"),
-                ("KS ties by the ECDF", "replacement", "shared", "ecdf")]
     reuse = reuse or {}
     rows = []
-    for label, sampling, pairing, ties in progress_bar(variants, desc=f"Table III readings, {a} vs {b}",
+    for label, sampling, pairing, ties in progress_bar(REPLAY_VARIANTS, desc=f"Table III readings, {a} vs {b}",
                                                        unit="reading", enabled=progress):
         t = reuse.get((sampling, pairing, ties))
         if t is None:
