@@ -105,8 +105,8 @@ def test_the_quick_claims_ship_beside_and_the_changed_verdicts_are_listed_with_b
 @pytest.fixture(scope="module")
 def raeder_small(tmp_path_factory):
     """A small Raeder design labelled `paper`, run and shipped to a temporary folder."""
-    params = {**study_parameters("raeder2010", "smoke"), "datasets": ["sonar", "vote"], "learners": ["NB", "C4.5", "HDDT"],
-              "iterations": 3, "profile": "paper"}
+    params = {**study_parameters("raeder2010", "smoke"), "datasets": ["sonar", "vote"],
+              "learners": ["NB", "C4.5", "HDDT"], "iterations": 3, "profile": "paper"}
     results = raeder.run(params, progress=False)
     root = tmp_path_factory.mktemp("shipped")
     shipped.save("raeder2010", raeder.to_tables(results), params, root=root)
