@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from shipped_roundtrip import assert_same_outputs, ship_and_read_back
 
 from cvrepro import shipped
 from cvrepro.profiles import study_parameters
@@ -34,18 +35,14 @@ def _outputs(result, params) -> dict:
 @pytest.fixture(scope="module")
 def smoke_shipped(tmp_path_factory):
     """The smoke design labelled `paper`, run, shipped to a temporary folder and read back."""
-    params = {**study_parameters("moreno_torres2012", "smoke"), **SMALLER, "profile": "paper"}
-    results = study.run(params, progress=False)
-    root = tmp_path_factory.mktemp("shipped")
-    shipped.save(study.STUDY_ID, study.to_tables(results), params, root=root)
-    return params, results, study.run(params, shipped=root), root
+    return ship_and_read_back(study, {**study_parameters("moreno_torres2012", "smoke"), **SMALLER, "profile": "paper"},
+                              tmp_path_factory)
 
 
 def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_shipped):
     params, results, again, _ = smoke_shipped
     ours, theirs = _outputs(results, params), _outputs(again, params)
-    for name in ours:
-        pd.testing.assert_frame_equal(ours[name], theirs[name], obj=name)
+    assert_same_outputs(ours, theirs)
     for name, table in study.to_tables(results).items():     # and to_tables gives the same tables again
         pd.testing.assert_frame_equal(table, study.to_tables(again)[name], obj=name)
     assert again.shipped and not results.shipped
