@@ -13,7 +13,11 @@ def ship_and_read_back(study, params: dict, tmp_path_factory):
     return params, results, study.run(params, shipped=root), root
 
 
-def assert_same_outputs(ours: dict, theirs: dict) -> None:
-    """Every named table (or figure's data) equal, naming the first that differs."""
+def assert_round_trip(study, outputs, params: dict, results, again) -> None:
+    """``outputs(results, params)`` (every table, figure's data, sentence and claim the notebook computes) the
+    same from the run and from its shipped tables, and ``to_tables`` giving the same tables again."""
+    ours, theirs = outputs(results, params), outputs(again, params)
     for name in ours:
         pd.testing.assert_frame_equal(ours[name], theirs[name], obj=name)
+    for name, table in study.to_tables(results).items():
+        pd.testing.assert_frame_equal(table, study.to_tables(again)[name], obj=name)
