@@ -62,7 +62,7 @@ matplotlib.use("Agg")
 import pandas as pd
 
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import record_run, save_table, say, show_figure, show_table
+from cvrepro.reporting import record_run, save_table, say, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import moreno_torres2012 as study
 
 warnings.filterwarnings("ignore", category=RuntimeWarning)
@@ -252,6 +252,7 @@ say(study.describe_budget(bt))
 # %%
 claims = study.claims(result)
 show_table(claims, out, "claims_table", "The paper's claims with our verdicts")
+show_verdict_changes("moreno_torres2012", claims, profile, shipped, out)  # at paper: what changed since quick
 
 # %% [markdown]
 # ## Conclusion

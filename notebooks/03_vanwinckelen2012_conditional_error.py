@@ -71,7 +71,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from cvrepro.profiles import study_parameters
-from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table
+from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import vanwinckelen2012 as study
 
 started = time.time()
@@ -314,6 +314,7 @@ else:
 # %%
 claims = study.claims(experiment, dec, ours, probs, rej)
 show_table(claims, out, "claims_table", "Table J. The paper's claims, checked on our results.")
+show_verdict_changes("vanwinckelen2012", claims, profile, shipped, out)  # at paper: what changed since quick
 
 # %% [markdown]
 # ## Conclusion

@@ -31,3 +31,13 @@ def test_a_changed_source_is_reported(tmp_path, monkeypatch):
         (tmp_path / source.with_suffix(".ipynb").name).write_text(source.with_suffix(".ipynb").read_text())
     monkeypatch.setattr(sync, "NOTEBOOKS", tmp_path)
     assert len(sync.out_of_sync()) == 1
+
+
+def test_every_study_notebook_lists_its_changed_verdicts_after_its_claims():
+    from cvrepro.studies import STUDIES
+
+    for study_id in STUDIES:
+        source = next(s for s in sync.sources() if study_id in s.name).read_text()
+        call = f'show_verdict_changes("{study_id}", claims, profile, shipped, out)'
+        assert call in source, study_id
+        assert source.index("claims = study.claims(") < source.index(call), study_id
