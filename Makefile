@@ -10,7 +10,7 @@ STAMP    := $(VENV)/.installed
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 NAMES    := $(basename $(notdir $(NOTEBOOKS)))
 # The suite on every core, at most 4 (pytest-xdist); tests sharing a notebook run share a worker.
-PYTEST_ARGS ?= -n auto --maxprocesses 4 --dist loadgroup
+PYTEST_ARGS ?= -n auto --maxprocesses 4 --dist loadgroup --durations=20
 PARAMS   ?=
 
 .PHONY: all venv notebooks overview report paper sync lint test bench lab docs clean clean-results distclean help \
