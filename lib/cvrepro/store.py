@@ -28,7 +28,9 @@ schema) is never read as data. Each file is written under a temporary name
 and moved into place with ``os.replace`` (atomic on POSIX), so its name and
 its checksum appear together. A chunk with a missing, damaged, misplaced or
 wrongly sized file is reported (``RuntimeWarning``), moved aside
-(``.<name>.damaged``) and recomputed.
+(``.<name>.damaged``) and recomputed. Writing, the checksum gate and setting
+aside are :mod:`cvrepro.verified`'s, shared with :func:`cvrepro.engine.map_tasks`
+(whose names this module re-exports for older callers).
 
 Writers of one cell take a lock (``fcntl.flock`` on ``.lock`` in the cell's
 folds directory) and write only the iterations no complete chunk holds yet:
@@ -38,11 +40,9 @@ writer killed midway leaves files that the next writer of the cell removes.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
-import time
 import uuid
 import warnings
 from dataclasses import dataclass
@@ -53,9 +53,20 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from .metrics import METRICS_VERSION
+from .verified import (
+    checksum,
+    encode,
+    is_temporary,
+    read_verified,
+    remove_stale_temporaries,
+    set_aside,
+    short_hash,
+    verified_table,
+    write_checksummed,
+    wrong_keys,
+)
 
 try:
     import fcntl
@@ -69,7 +80,6 @@ KINDS = ("instances", "iterations", "folds")  # write order; "folds" last marks 
 KEY_COLUMNS = ("dataset", "learner", "partitioner", "k", "seed", "config")
 FORMAT_VERSION = 2
 _FILE = re.compile(r"^it(\d{6})-(\d{6})\.([0-9a-f]{16})\.parquet$")
-_CHECKED = re.compile(r"^([^.].*)\.([0-9a-f]{16})\.parquet$")   # any <stem>.<checksum>.parquet
 _OLD_CELL = re.compile(r"^[^=]+__[0-9a-f]{10}$")   # the layout of version 1: <name>__<hash>
 _TEXT = pa.dictionary(pa.int32(), pa.string())
 _KEY_TYPES = {"dataset": _TEXT, "learner": _TEXT, "partitioner": _TEXT, "k": pa.int16(), "seed": pa.int64(),
@@ -140,10 +150,7 @@ class ResultStore:
                                  "Laplace-corrected prior); new iterations would mix the two. Delete the store "
                                  f"(rm -r {str(self.root)!r}, or make clean-results) or pass another one")
             if self.writable:   # a marker's temporary file left by a creator killed a while ago
-                for tmp in self.root.glob(f".{marker.name}.*.tmp"):
-                    with contextlib.suppress(OSError):
-                        if time.time() - tmp.stat().st_mtime > 60:
-                            tmp.unlink()
+                remove_stale_temporaries(self.root, f".{marker.name}.*.tmp")
         else:
             tmp = self.root / f".{marker.name}.{uuid.uuid4().hex}.tmp"
             tmp.write_text(json.dumps({"format": "cvrepro-results", "version": FORMAT_VERSION,
@@ -196,8 +203,7 @@ class ResultStore:
                 continue
             for name in os.listdir(folder):
                 m = _FILE.match(name)
-                if (m and (int(m.group(1)), int(m.group(2))) not in complete) or \
-                        (name.startswith(".") and name.endswith(".tmp")):
+                if (m and (int(m.group(1)), int(m.group(2))) not in complete) or is_temporary(name):
                     out.append(folder / name)
         return out
 
@@ -242,14 +248,9 @@ class ResultStore:
         return pieces
 
     def _write_file(self, cell: Cell, kind: str, first: int, last: int, frame: pd.DataFrame) -> None:
-        folder = self.directory(cell, kind)
-        table = pa.Table.from_pandas(frame, preserve_index=False)
-        for i, (name, value) in enumerate(cell.keys().items()):
-            table = table.add_column(i, pa.field(name, _KEY_TYPES[name], nullable=False),
-                                     _constant(_KEY_TYPES[name], value, len(frame)))
-        sink = pa.BufferOutputStream()
-        pq.write_table(table, sink, write_page_checksum=True, compression="zstd")
-        write_checksummed(folder, self.stem(first, last), sink.getvalue().to_pybytes(), self.root)
+        keys = [(pa.field(name, _KEY_TYPES[name], nullable=False), _constant(_KEY_TYPES[name], value, len(frame)))
+                for name, value in cell.keys().items()]
+        write_checksummed(self.directory(cell, kind), self.stem(first, last), encode(frame, keys), self.root)
 
     # ------------------------------------------------------------------ reading
     def read(self, cell: Cell, first: int, last: int, kind: str,
@@ -265,8 +266,7 @@ class ResultStore:
         except (OSError, pa.ArrowException, ValueError) as exc:
             self.discard(cell, first, last, f"{path.name}: {exc}", seen=path)
             return None
-        wrong = [name for name, value in cell.keys().items()
-                 if name not in table.column_names or pc.unique(table[name]).to_pylist() not in ([value], [])]
+        wrong = wrong_keys(table, cell.keys())
         if wrong:
             self.discard(cell, first, last, f"{path.name}: key columns {wrong} are not this cell's", seen=path)
             return None
@@ -294,7 +294,7 @@ class ResultStore:
             for kind in reversed(KINDS):   # the marker first: a crash here leaves no complete chunk
                 folder = self.directory(cell, kind)
                 for name in self._files(cell, kind).get((first, last), []):
-                    os.replace(folder / name, folder / f".{name}.damaged")
+                    set_aside(folder / name)
 
 
 def _range_mismatch(table: pa.Table, first: int, last: int) -> str:
@@ -359,53 +359,11 @@ def _file_problem(path: Path, rel: Path) -> str:
     return _range_mismatch(table, int(m.group(1)), int(m.group(2)))
 
 
-def read_verified(path) -> pa.Table:
-    """The Parquet file at ``path`` if its bytes hash to the checksum in its name, else ``ValueError``."""
-    path = Path(path)
-    return verified_table(path.name, path.read_bytes())
-
-
-def verified_table(name: str, data: bytes) -> pa.Table:
-    """The Parquet file ``data`` named ``name`` (``<stem>.<checksum>.parquet``), parsed only if
-    its bytes hash to that checksum, else ``ValueError``."""
-    m = _CHECKED.match(name)
-    if not m:
-        raise ValueError(f"{name} is not named <stem>.<checksum>.parquet")
-    if checksum(data) != m.group(2):
-        raise ValueError(f"checksum mismatch ({len(data)} bytes do not hash to {m.group(2)})")
-    return pq.read_table(pa.BufferReader(data))
-
-
-def write_checksummed(folder, stem: str, data: bytes, root) -> Path:
-    """Write ``data`` (a Parquet file) as ``folder/<stem>.<checksum>.parquet``, atomically: under a
-    temporary name (``.<stem>.<random>.tmp``) moved into place by ``os.replace``, so that the name
-    and its checksum appear together. ``root`` names the store in the error of a failed write."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f".{stem}.{uuid.uuid4().hex}.tmp"
-    path = folder / f"{stem}.{checksum(data)}.parquet"
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError as exc:   # e.g. a full disk: name the store
-        raise type(exc)(exc.errno, f"cannot write to the results store {str(root)!r} "
-                                   f"({exc.strerror}); free space or pass another store directory",
-                        str(folder)) from exc
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
-
-
 def _constant(kind: pa.DataType, value, n: int) -> pa.Array:
     """A column of ``n`` times ``value`` (a dictionary column has one entry)."""
     if pa.types.is_dictionary(kind):
         return pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, dtype=np.int32)), pa.array([str(value)]))
     return pa.array(np.full(n, value, dtype=kind.to_pandas_dtype()))
-
-
-def checksum(data: bytes) -> str:
-    """The start (16 hex digits) of the SHA-256 of ``data``: the checksum in a stored file's name."""
-    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def _runs(its: list[int]) -> list[tuple[int, int]]:
@@ -417,14 +375,6 @@ def _runs(its: list[int]) -> list[tuple[int, int]]:
         else:
             out.append((i, i))
     return out
-
-
-def short_hash(*parts: bytes | str) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p if isinstance(p, bytes) else str(p).encode())
-        h.update(b"\0")
-    return h.hexdigest()[:10]
 
 
 if __name__ == "__main__":   # python -m cvrepro.store verify <store>

@@ -1,11 +1,13 @@
 """Where the tasks of :func:`cvrepro.runner.run_cv` and :func:`cvrepro.engine.taskmap.map_tasks` run:
-in process, on joblib, on a dask cluster.
+in process, on joblib, on a dask cluster; one dispatcher, :func:`map_unordered`, for both.
 
-:func:`execute` yields ``(task, tables)`` as tasks finish, in any order. Data
-sets travel to each worker once: scattered on dask; with joblib, written
-once to a temporary file that each worker reads on first use and keeps
-(tasks carry only a :class:`DataRef`). A job with a ``target`` (store, store
-cell) has its chunk written by the worker itself (local backends share
+:func:`map_unordered` yields ``(i, func(*calls[i]))`` as calls finish, in any
+order. With ``ship_first``, the first argument of every call is a data set
+(with a ``fingerprint``) that travels to each worker once: scattered on dask;
+with joblib's process backends, written once to a temporary file that each
+worker reads on first use and keeps (calls carry only a :class:`DataRef`).
+:func:`execute` runs ``run_cv``'s jobs on it; a job with a ``target`` (store,
+store cell) has its chunk written by the worker itself (local backends share
 the disk), which then sends back only the small tables.
 """
 from __future__ import annotations
@@ -40,44 +42,56 @@ def n_workers(n_jobs: int, backend) -> int:
 def execute(jobs: list, n_jobs: int, backend) -> Iterator:
     """Run ``(data, est, task, target)`` jobs; yield ``(task, tables, written)`` as they finish
     (``written``: the runs of iterations the worker stored, or None if it stored nothing)."""
-    if not jobs:
-        return
-    if is_dask(backend):
-        yield from _execute_dask(jobs, backend)
-    elif n_jobs == 1:
-        yield from (_run_and_tag(*job) for job in jobs)
-    elif backend == "threading":   # threads share our memory: nothing to ship
-        yield from _parallel(n_jobs, backend)(joblib.delayed(_run_and_tag)(*job) for job in jobs)
-    else:
-        with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
-            refs = {}
-            for data, *_ in jobs:   # each data set written once, read once per worker
-                if data.fingerprint not in refs:
-                    path = os.path.join(folder, data.fingerprint + ".pkl")
-                    with open(path, "wb") as fh:
-                        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-                    refs[data.fingerprint] = DataRef(data.fingerprint, path)
-            yield from _parallel(n_jobs, backend)(
-                joblib.delayed(_run_and_tag)(refs[d.fingerprint], *rest) for d, *rest in jobs)
+    if is_dask(backend):   # dask workers may not share our disk: we write
+        jobs = [(data, est, task, None) for data, est, task, _ in jobs]
+    for _, out in map_unordered(_run_and_tag, jobs, n_jobs, backend, ship_first=True):
+        yield out
 
 
-def map_unordered(func, calls: list, n_jobs: int, backend) -> Iterator:
-    """``(i, func(*calls[i]))`` for every call, as they finish (in process, joblib or dask)."""
+def map_unordered(func, calls: list, n_jobs: int, backend, ship_first: bool = False) -> Iterator:
+    """``(i, func(*calls[i]))`` for every call, as they finish (in process, joblib or dask);
+    ``ship_first``: each call's first argument, a data set, travels to each worker once."""
     if not calls:
         return
     if is_dask(backend):
         from distributed import as_completed
         with _dask_client(backend) as client:
-            futures = {client.submit(_tagged, i, func, *args, pure=False): i for i, args in enumerate(calls)}
+            if ship_first:   # each data set scattered once
+                calls = _shipped(calls, lambda data: client.scatter(data, broadcast=True, hash=False))
+            futures = [client.submit(_tagged, i, func, *args, pure=False) for i, args in enumerate(calls)]
             for fut in as_completed(futures):
                 yield fut.result()
     elif n_jobs == 1:
         yield from (_tagged(i, func, *args) for i, args in enumerate(calls))
-    else:
+    elif not ship_first or backend == "threading":   # threads share our memory: nothing to ship
         yield from _parallel(n_jobs, backend)(joblib.delayed(_tagged)(i, func, *args) for i, args in enumerate(calls))
+    else:
+        with tempfile.TemporaryDirectory(prefix="cvrepro-data-") as folder:
+            calls = _shipped(calls, lambda data: _data_file(data, folder))   # each data set written once
+            yield from _parallel(n_jobs, backend)(
+                joblib.delayed(_tagged)(i, func, *args) for i, args in enumerate(calls))
+
+
+def _shipped(calls: list, ship) -> list:
+    """``calls`` with each first argument replaced by ``ship(data)``, called once per data set."""
+    sent = {}
+    for data, *_ in calls:
+        if data.fingerprint not in sent:
+            sent[data.fingerprint] = ship(data)
+    return [(sent[data.fingerprint], *rest) for data, *rest in calls]
+
+
+def _data_file(data: CVData, folder: str) -> DataRef:
+    """``data`` pickled into ``folder``, for process workers to read once (:func:`_worker_data`)."""
+    path = os.path.join(folder, data.fingerprint + ".pkl")
+    with open(path, "wb") as fh:
+        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    return DataRef(data.fingerprint, path)
 
 
 def _tagged(i, func, *args):
+    if args and isinstance(args[0], DataRef):
+        args = (_worker_data(args[0]), *args[1:])
     return i, func(*args)
 
 
@@ -111,8 +125,6 @@ def _worker_data(ref: DataRef) -> CVData:
 
 
 def _run_and_tag(data, est, task, target=None):
-    if isinstance(data, DataRef):
-        data = _worker_data(data)
     tables = tasks.run_task(data, est, task)
     written = None
     if target is not None:
@@ -137,15 +149,3 @@ def _dask_client(backend):
                          "e.g. Client(LocalCluster()), or pass the scheduler address)") from None
     yield client
 
-
-def _execute_dask(jobs, backend):
-    from distributed import as_completed
-    with _dask_client(backend) as client:
-        shipped = {}
-        for data, *_ in jobs:  # each data set travels to the workers once
-            if data.fingerprint not in shipped:
-                shipped[data.fingerprint] = client.scatter(data, broadcast=True, hash=False)
-        futures = [client.submit(_run_and_tag, shipped[d.fingerprint], e, t, pure=False)
-                   for d, e, t, _ in jobs]   # workers may not share our disk: we write
-        for fut in as_completed(futures):
-            yield fut.result()

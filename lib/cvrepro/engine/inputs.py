@@ -20,7 +20,7 @@ from sklearn.base import clone
 
 from .. import metrics as M
 from ..partition import METRICS, make_partitioner
-from ..store import short_hash
+from ..verified import short_hash
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # lib/cvrepro
 

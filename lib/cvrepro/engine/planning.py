@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 
 import pandas as pd
 
-from ..store import ResultStore, short_hash
+from ..store import ResultStore
+from ..verified import short_hash
 from .inputs import Grid, learner_hash
 from .results import Chunk, chunk_instances, load_chunk
 from .tasks import Task

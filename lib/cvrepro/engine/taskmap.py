@@ -17,9 +17,9 @@ arrays by content; estimators by their parameters and user-code source as
 :func:`~cvrepro.engine.inputs.learner_hash`; anything else by its pickle) and
 the task's extra ``key`` parts (e.g. the fingerprint of data the function
 loads by name). Each file holds the key in a ``task_key`` column, is written
-atomically (:func:`cvrepro.store.write_checksummed`) by the calling process
+atomically (:func:`cvrepro.verified.write_checksummed`) by the calling process
 as tasks finish (a killed run keeps every finished task) and is read only
-through the results store's gate (:func:`cvrepro.store.verified_table`: its
+through the gate of the results store of ``run_cv`` (:mod:`cvrepro.verified`: its
 bytes hash to its name) and with its own key inside; fresh results pass the
 same gate, so a cached and a fresh result are the same table. A damaged file
 is reported (``RuntimeWarning`` naming it), renamed ``.<name>.damaged`` and
@@ -41,10 +41,18 @@ import joblib
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from ..progress import display_mode, progress_bar
-from ..store import checksum, short_hash, verified_table, write_checksummed
+from ..verified import (
+    checksum,
+    encode,
+    remove_stale_temporaries,
+    set_aside,
+    short_hash,
+    verified_table,
+    write_checksummed,
+    wrong_keys,
+)
 from .backends import map_unordered
 from .inputs import check_backend, learner_hash
 
@@ -52,7 +60,6 @@ __all__ = ["Task", "map_tasks", "fingerprint", "code_version", "KEY_COLUMN", "FO
 
 KEY_COLUMN = "task_key"
 FORMAT = 1            # part of every key: a new file format never reads an old one
-_STALE_TMP = 60       # seconds after which a temporary file is a killed writer's, not a live one's
 
 
 @dataclass(frozen=True)
@@ -160,17 +167,13 @@ def _serialized(func, kwargs: dict, key: str) -> bytes:
     if KEY_COLUMN in result.columns:
         raise ValueError(f"{func.__qualname__} returned a column {KEY_COLUMN!r}, the name map_tasks keeps "
                          "for the task's key; rename it")
-    table = pa.Table.from_pandas(result, preserve_index=False)
-    table = table.add_column(0, KEY_COLUMN, pa.array([key] * len(result), pa.string()))
-    sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, write_page_checksum=True, compression="zstd")
-    return sink.getvalue().to_pybytes()
+    return encode(result, [(pa.field(KEY_COLUMN, pa.string()), pa.array([key] * len(result), pa.string()))])
 
 
 def _frame(name: str, data: bytes, key: str) -> pd.DataFrame:
     """The table of a task file through the store's gate (checksum), its key column checked and dropped."""
     table = verified_table(name, data)
-    if KEY_COLUMN not in table.column_names or set(table[KEY_COLUMN].to_pylist()) - {key}:
+    if wrong_keys(table, {KEY_COLUMN: key}):
         raise ValueError(f"its {KEY_COLUMN} column is not the key {key} of its name")
     return table.drop_columns([KEY_COLUMN]).to_pandas()
 
@@ -180,13 +183,9 @@ def _stored(folder: Path, wanted: set) -> tuple[dict, int]:
     found, damaged = {}, 0
     if not folder.is_dir():
         return found, damaged
+    remove_stale_temporaries(folder)   # a killed writer's files
     for name in sorted(os.listdir(folder)):
         path = folder / name
-        if name.startswith(".") and name.endswith(".tmp"):   # a killed writer's file
-            with contextlib.suppress(OSError):
-                if time.time() - path.stat().st_mtime > _STALE_TMP:
-                    path.unlink()
-            continue
         key = name.split(".", 1)[0]
         if key not in wanted or key in found or name.startswith("."):
             continue
@@ -196,6 +195,6 @@ def _stored(folder: Path, wanted: set) -> tuple[dict, int]:
             warnings.warn(f"damaged task file {path} ({exc}); it is set aside as .{name}.damaged and "
                           "recomputed", RuntimeWarning, stacklevel=3)
             with contextlib.suppress(OSError):
-                os.replace(path, folder / f".{name}.damaged")
+                set_aside(path)
             damaged += 1
     return found, damaged
