@@ -8,46 +8,22 @@ import pandas as pd
 from ..published import moreno_torres2012 as published
 
 DATASETS = tuple(published.table_1().dataset)          # the paper's 27 names (Table I)
-
-
 LEARNERS = published.LEARNERS                          # the paper's abbreviations (our result labels)
-
 
 # The registry learner that runs under each of the paper's abbreviations, where the names differ: the paper
 # ran KEEL's PART-C (registry "PART-C"); the registry's "PART" is WEKA's, which agrees with it on 70 %.
 IMPLEMENTATION = {"PART": "PART-C"}
-
-
 PARTITIONERS = {"DOB-SCV": "dobscv", "DB-SCV": "dbscv", "SCV": "scv", "MS-SCV": "msscv"}
-
-
 SCHEMES = {"2x5": (2, 5), "5x2": (5, 2), "10x1": (10, 1)}   # name -> (k folds, iterations per experiment)
-
-
 DISTANCE = "keel"            # the distance KEEL's DOB-SCV computes, for DB-SCV, DOB-SCV and MS-SCV (cvrepro.partition)
-
-
 ALPHA = published.TABLE_4_ALPHA
-
-
 THRESHOLD = 0.9999           # Algorithm 5's Pearson threshold
-
-
 TABLE_3_SCHEME = "5x2"       # the scheme the paper prints Tables III-V for
-
-
 METRICS = {"auc": "auroc", "keel_auc": "keel_auc"}  # ours: AUC from probabilities; KEEL's AUC from crisp classes
-
-
 SEED = 0                     # iteration i of every experiment store partitions with seed SEED + i
-
-
 TRUE_SEED = 1_000_000        # the true SCV partitions: seeds TRUE_SEED + i, disjoint from the experiments'
-
-
 QUICK_DATASETS = ["Appendicitis", "Bupa", "Haberman", "Heart", "Hepatitis", "Housevotes", "Ionosphere",
                   "Sonar", "Spectfheart", "Wdbc"]
-
 
 # Per profile: data sets (paper names) and learners; single experiments per partitioner and scheme; true
 # SCV partitions per scheme; Algorithm 5's pool of stored experiments (>= experiments; its first ones are
@@ -69,17 +45,13 @@ SCALES = {
               "convergence_learners": None, "convergence_repetitions": 10, "shift_partitions": 10,
               "budgets": [1, 2, 5, 10], "metric": "keel_auc"},
 }
-
-
 STUDY_ID = "moreno_torres2012"
-
 
 # The paper run in steps, cheapest learners first (tools/paper_run.py), core-hours (PAPER_CORE_HOURS): 1NN, 3NN
 # and LDA 0.71 (with the partitioning, 0.85, drawn once per worker), C4.5 0.94, PART 1.81, RIPPER 3.17, FURIA
 # 3.73, SVM 7.23, PDFC 7.98. Every step (and the final run) also measures the shift, which is not stored:
 # about 3 CPU minutes each (Spambase, Mushroom and Phoneme most of it).
 PAPER_ORDER = (("1NN", "3NN", "LDA"), ("C4.5",), ("PART",), ("RIPPER",), ("FURIA",), ("SVM",), ("PDFC",))
-
 
 # estimate_core_hours(SCALES["paper"]) summed by learner: core-hours of the full design on all 27 data sets,
 # measured 2026-11-23 on the 2-core development machine in CPU time (load 6-8) on the engine's batched path
@@ -95,7 +67,6 @@ PAPER_ORDER = (("1NN", "3NN", "LDA"), ("C4.5",), ("PART",), ("RIPPER",), ("FURIA
 # whether the load or a change since then accounts for it is not measured yet.
 PAPER_CORE_HOURS = {"1NN": 0.21, "3NN": 0.23, "C4.5": 0.94, "FURIA": 3.73, "LDA": 0.27, "PART": 1.81,
                     "PDFC": 7.98, "RIPPER": 3.17, "SVM": 7.23, "partitioning": 0.85}
-
 
 # Our C4.5 / PART against KEEL's C45-C / PART-C (the paper's) on DOB-SCV k=5 seed 0 folds, whole-data ranges:
 # (data set, ours, KEEL's, test instances, share with the same class, KEEL's crisp AUC of ours, of KEEL's).

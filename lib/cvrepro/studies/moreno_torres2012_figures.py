@@ -14,8 +14,6 @@ from .moreno_torres2012_design import DISTANCE, PARTITIONERS, SCHEMES, load
 # outside (0, 1, ..., 7). Both axes span 6.4, so HEOM's range scaling keeps the drawn distances.
 ARTIFICIAL = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.1],
                        [2.8, -0.3], [0.3, 3.0], [-3.6, 0.3], [-0.3, -3.4]])
-
-
 ARTIFICIAL_START = 0
 
 

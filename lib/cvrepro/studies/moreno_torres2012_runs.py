@@ -86,6 +86,14 @@ def _shift(cvdata, meter, part: str, k: int, i: int) -> dict:
     return meter.measure(partitions.fold_ids(cvdata, PARTITIONERS[part], k, SEED + i, {"metric": DISTANCE}))
 
 
+def _true_auc(iterations: pd.DataFrame, name: str, scheme: str) -> pd.DataFrame:
+    """The true AUCs of one data set and scheme per learner: the mean over its true SCV partitions."""
+    tr = iterations.groupby("learner", observed=True)[list(METRICS.values())].mean().reset_index()
+    tr = tr.rename(columns={v: kk for kk, v in METRICS.items()})
+    tr["dataset"], tr["scheme"] = name, scheme
+    return tr
+
+
 def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True,
         shipped=None) -> MorenoRun:
     """Run the design at ``params`` (a ``SCALES`` entry). For each data set, partitioner and scheme:
@@ -139,11 +147,7 @@ def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: boo
         e["partitioner"], e["scheme"] = part, scheme
         exps.append(e)
         if part == "SCV":
-            tt = engine(data, models, k, T, part, TRUE_SEED).iterations
-            tr = tt.groupby("learner", observed=True)[list(METRICS.values())].mean().reset_index()
-            tr = tr.rename(columns={v: kk for kk, v in METRICS.items()})
-            tr["dataset"], tr["scheme"] = name, scheme
-            truths.append(tr)
+            truths.append(_true_auc(engine(data, models, k, T, part, TRUE_SEED).iterations, name, scheme))
         if name in conv_sets and conv_learners:
             pool = res if C == E else engine(data, {n: models[n] for n in conv_learners}, k, C * r, part, SEED)
             for learner in conv_learners:

@@ -340,8 +340,6 @@ def paper_table_3(part: str) -> pd.DataFrame:
 
 
 MAE_ROW = "MSE (paper's label) = mean absolute error"
-
-
 MSE_ROW = "mean squared error"
 
 
