@@ -283,7 +283,7 @@ def table_7(result: MorenoRun) -> pd.DataFrame:
 
 
 def table_7_readings(result: MorenoRun) -> pd.DataFrame:
-    """Table VII's means under both readings of Algorithm 5's unit (:func:`_convergence`): per scheme
+    """Table VII's means under both readings of Algorithm 5's unit (:func:`run` replays both): per scheme
     and partitioner, experiments to converge accumulating experiments (the text's reading, Table
     VII) and accumulating single CV iterations, beside the paper's; with each reading's scheme order."""
     out = table_7(result)[["scheme", "partitioner", "mean", "mean paper"]].rename(
