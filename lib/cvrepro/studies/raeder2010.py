@@ -44,9 +44,7 @@ tidy tables to tidy tables and drawings), :mod:`.raeder2010_text` (the sentences
 """
 from __future__ import annotations
 
-from .raeder2010_claims import (
-    claims,
-)
+from .raeder2010_claims import claims
 from .raeder2010_design import (
     C45_LAPLACE_NOTE,
     CANONICAL_REPEATS,
