@@ -11,6 +11,7 @@ from cvrepro.convergence import random_orderings
 from cvrepro.profiles import study_parameters
 from cvrepro.published import moreno_torres2012 as paper
 from cvrepro.studies import moreno_torres2012 as study
+from cvrepro.verdicts import from_interval, from_parts
 
 
 def _differences_with_lost_ranks(n, t):
@@ -238,9 +239,9 @@ def test_claim_intervals_separate_effects_only_beyond_the_noise():
     assert max(widths) > 10                              # 6 experiments: intervals of tens of points
     verdicts = study.claims(run).set_index("where").verdict
     assert verdicts["Sec. VI-A (3), Table VI"] == "undecided"
-    assert study._judge(1.0, 3.0) == "holds" and study._judge(-1.0, 3.0) == "undecided"
-    assert study._combine(["holds", "does not hold"]) == "partly"
-    assert study._combine(["holds", "undecided"]) == "undecided"
+    assert from_interval(1.0, 3.0) == "holds" and from_interval(-1.0, 3.0) == "undecided"
+    assert from_parts(["holds", "does not hold"]) == "partly"
+    assert from_parts(["holds", "undecided"]) == "undecided"
 
 
 def test_keel_tree_agreement_matches_its_fixture_and_table_2():

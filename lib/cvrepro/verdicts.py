@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 import pandas as pd
 
 __all__ = ["HOLDS", "PARTLY", "DOES_NOT_HOLD", "UNDECIDED", "VERDICTS", "Claim", "from_fraction",
-           "claims_table", "summary_sentence", "changes"]
+           "fraction_claim", "from_interval", "from_parts", "claims_table", "summary_sentence", "changes"]
 
 HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED = "holds", "partly", "does not hold", "undecided"
 VERDICTS = (HOLDS, PARTLY, DOES_NOT_HOLD, UNDECIDED)
@@ -52,6 +52,30 @@ def from_fraction(fraction: float, holds_at: float = 1.0, partly_at: float = 0.5
     if fraction >= holds_at - 1e-9:
         return HOLDS
     return PARTLY if fraction >= partly_at - 1e-9 else DOES_NOT_HOLD
+
+
+def fraction_claim(claim: str, where: str, fraction: float, evidence: str, holds_at: float = 1.0,
+                   partly_at: float = 0.5, undecided: str | None = None) -> Claim:
+    """A claim judged from the share of cases that agree (:func:`from_fraction`); ``undecided`` (a reason)
+    overrides, and comes first in the evidence."""
+    if undecided:
+        return Claim(claim, where, UNDECIDED, f"{undecided}. {evidence}")
+    return Claim(claim, where, from_fraction(fraction, holds_at, partly_at), evidence)
+
+
+def from_interval(lo: float, hi: float, margin: float = 0.0) -> str:
+    """An effect claimed to exceed ``margin``: holds when the whole 95% interval does, does not hold
+    when none of it does, undecided when the interval cannot separate the effect from the margin."""
+    return HOLDS if lo > margin else DOES_NOT_HOLD if hi <= margin else UNDECIDED
+
+
+def from_parts(verdicts: Iterable[str]) -> str:
+    """Several parts of one claim: holds (does not hold) when every part does; partly when some
+    parts hold and some do not; undecided when a part is undecided and none contradicts another."""
+    v = set(verdicts)
+    if len(v) == 1:
+        return v.pop()
+    return PARTLY if {HOLDS, DOES_NOT_HOLD} <= v else UNDECIDED
 
 
 def claims_table(claims: Iterable[Claim]) -> pd.DataFrame:

@@ -1,0 +1,191 @@
+"""Raeder et al. (2010), the runs: :func:`run` (the CV grid and the true-test part through the engine), the
+shipped tables, the recomputed slice that checks them, and the cost estimate."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import shipped as shipped_results
+from ..runner import CVResults, iterations_per_task, run_cv
+from .raeder2010_design import (
+    N_ORDERINGS,
+    PARTITIONER,
+    READING_COLUMNS,
+    REPLAY_VARIANTS,
+    STUDY_ID,
+    TABLE_3_PARTS,
+    TRUE_TEST_LEARNERS,
+    make_learners,
+)
+from .raeder2010_tables import table_3
+
+
+@dataclass
+class Results:
+    """What :func:`run` returns: the parameters, the CV grid, and the true-test part
+    (its CV runs and the AUROC of each learner trained on the training set and
+    scored on the test set), or None when no true-test data set was asked for."""
+
+    params: dict
+    cv: CVResults
+    true_test_cv: CVResults | None = None
+    true_test: pd.DataFrame | None = None
+    replays: pd.DataFrame | None = None      # Table III's replays, when read from shipped tables
+
+    @property
+    def iterations(self) -> pd.DataFrame:
+        """One row per data set, learner, k and iteration: the fold-averaged AUROC."""
+        return self.cv.iterations
+
+
+def run(params: dict, store=None, n_jobs: int = 1, backend="loky", progress: bool = True,
+        shipped=None) -> Results:
+    """Run the experiments of ``params`` (a profile's parameters, see ``SCALES``).
+
+    Every data set, learner and k in ``params`` gets ``params["iterations"]``
+    iterations of stratified CV (seeds ``seed``, ``seed + 1``, ...); the
+    true-test data sets get the same for :data:`TRUE_TEST_LEARNERS`, plus one
+    fit on the training set scored on the test set. ``store`` caches every
+    iteration (resumable after a kill, same numbers whatever ``n_jobs``).
+    ``shipped``: a folder of shipped results (:mod:`cvrepro.shipped`); at the
+    ``paper`` profile, when it holds this study, its tables are read (checksums
+    verified, same design) instead of computing anything.
+    """
+    tables = shipped_results.tables_for(STUDY_ID, params, shipped)
+    if tables is not None:
+        return from_tables(params, tables)
+    models = make_learners(params["learners"], params["c45_laplace"])
+    common = dict(folds=tuple(params["folds"]), iterations=params["iterations"], partitioner=PARTITIONER,
+                  store=store, n_jobs=n_jobs, backend=backend, seed=params["seed"], progress=progress)
+    cv = run_cv(params["datasets"], models, **common)
+    if not params.get("true_test_datasets"):
+        return Results(params, cv)
+    tt_models = make_learners(TRUE_TEST_LEARNERS, params["c45_laplace"])
+    tt_cv = run_cv(params["true_test_datasets"], tt_models, **common)
+    actual = true_test_performance(params["true_test_datasets"], tt_models)
+    return Results(params, cv, tt_cv, actual)
+
+
+def to_tables(results: Results) -> dict[str, pd.DataFrame]:
+    """The smallest tables the notebook needs (what is shipped for the paper profile): the
+    per-iteration AUROC estimates and failed folds of the grid and of the true-test part, the
+    true-test AUROCs, and Table III's replays (:func:`replays`: they read every iteration's
+    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead)."""
+    tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures,
+              "replays": replays(results) if results.replays is None else results.replays}
+    if results.true_test_cv is not None:
+        tables.update(true_test_iterations=_estimates_only(results.true_test_cv.iterations),
+                      true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
+    return tables
+
+
+SHIPPED_COLUMNS = ("dataset", "learner", "partitioner", "k", "iteration", "auroc")
+
+
+def _estimates_only(iterations: pd.DataFrame) -> pd.DataFrame:
+    """The AUROC estimate of each iteration (the paper's only measure), without the run's other metrics."""
+    return iterations[list(SHIPPED_COLUMNS)]
+
+
+def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
+    """:class:`Results` rebuilt from :func:`to_tables`' tables (no per-instance predictions)."""
+    def cv(prefix):
+        return CVResults(None, tables[f"{prefix}iterations"], tables[f"{prefix}failures"], None, {}, [], None)
+    if "true_test" not in tables:
+        return Results(params, cv(""), replays=tables.get("replays"))
+    return Results(params, cv(""), cv("true_test_"), tables["true_test"], tables.get("replays"))
+
+
+def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
+                    random_state: int = 0) -> pd.DataFrame:
+    """Recompute ``n_cells`` iterations of the grid chosen by ``random_state`` (data set, learner, k and
+    iteration drawn from ``tables["iterations"]``) from scratch, beside the shipped AUROC: the check that
+    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``)."""
+    shipped_rows = tables["iterations"].sample(n_cells, random_state=random_state)
+    rows = []
+    for r in shipped_rows.itertuples():
+        learner = make_learners([r.learner], params["c45_laplace"])
+        cv = run_cv([r.dataset], learner, folds=(int(r.k),), iterations=1, partitioner=PARTITIONER,
+                    seed=params["seed"] + int(r.iteration), progress=False)
+        rows.append({"dataset": r.dataset, "learner": r.learner, "k": int(r.k), "iteration": int(r.iteration),
+                     "shipped": r.auroc, "recomputed": float(cv.iterations.auroc.iloc[0])})
+    return pd.DataFrame(rows)
+
+
+def true_test_performance(datasets, learners: dict) -> pd.DataFrame:
+    """AUROC of each learner trained on the whole training set, on the true test set."""
+    from sklearn.base import clone
+
+    from ..datasets import load_dataset
+    from ..metrics import auroc
+
+    rows = []
+    for name in datasets:
+        train, test = load_dataset(name), load_dataset(name, split="test")
+        classes = np.asarray(train.y.cat.categories)
+        for learner, estimator in learners.items():
+            model = clone(estimator).fit(train.X, train.y)
+            proba = model.predict_proba(test.X)
+            order = [list(map(str, model.classes_)).index(c) for c in map(str, classes)]
+            rows.append({"dataset": name, "learner": learner,
+                         "auroc": auroc(test.y.astype(str).to_numpy(), proba[:, order], classes.astype(str))})
+    return pd.DataFrame(rows)
+
+
+def replays(results: Results) -> pd.DataFrame:
+    """Table III of every part the run allows (as the notebook computes it), under the run's reading and,
+    for parts (a) and (b), each alternative reading: one long table keyed by ``READING_COLUMNS``."""
+    p = results.params
+    frames = []
+    for part, (a, b, k) in TABLE_3_PARTS.items():
+        if a not in p["learners"] or b not in p["learners"] or k not in p["folds"]:
+            continue
+        readings = [(p["replay_sampling"], p["replay_pairing"], p["ks_ties"])]
+        readings += [v[1:] for v in REPLAY_VARIANTS if part in ("a", "b")]
+        for sampling, pairing, ties in dict.fromkeys(readings):
+            t = table_3(results.cv, a, b, k, p["datasets"], p["n_orderings"], 0, sampling, pairing, ties,
+                        progress=False)
+            frames.append(t.assign(part=part, sampling=sampling, pairing=pairing, ks_ties=ties))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=READING_COLUMNS)
+
+
+def shipped_replays(results: Results, part: str) -> dict:
+    """Part ``part``'s shipped Table III under each reading ``(sampling, pairing, ks_ties)`` (empty when
+    the run computed rather than read its results): what :func:`table_3_for` and the readings reuse."""
+    if results.replays is None:
+        return {}
+    rows = results.replays[results.replays.part == part]
+    return {key: t.drop(columns=READING_COLUMNS).reset_index(drop=True)
+            for key, t in rows.groupby(READING_COLUMNS[1:], sort=False)}
+
+
+def table_3_for(results: Results, part: str, datasets=None, n_orderings: int = N_ORDERINGS,
+                sampling: str = "replacement", pairing: str = "shared", ks_ties: str = "merge") -> pd.DataFrame:
+    """Table III(``part``): read from the shipped replays when the run was, else :func:`table_3`."""
+    shipped = shipped_replays(results, part).get((sampling, pairing, ks_ties))
+    if shipped is not None:
+        return shipped
+    a, b, k = TABLE_3_PARTS[part]
+    return table_3(results.cv, a, b, k, datasets, n_orderings, 0, sampling, pairing, ks_ties)
+
+
+def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
+    """Core-hours of a run at ``params`` (e.g. the ``paper`` scale) per (data set, learner),
+    measured on one task per cell of the size the real run uses
+    (:func:`~cvrepro.runner.iterations_per_task`) and scaled up; for ``make bench``."""
+    grids = [(params["datasets"], params["learners"])]
+    if params.get("true_test_datasets"):
+        grids.append((params["true_test_datasets"], list(TRUE_TEST_LEARNERS)))
+    parts = []
+    for datasets, learners in grids:
+        for k in params["folds"]:
+            its = min(params["iterations"], iterations_per_task(k))
+            res = run_cv(datasets, make_learners(learners, params["c45_laplace"]), folds=(k,), iterations=its,
+                         batch_size=its, n_jobs=n_jobs, progress=False)
+            f = res.folds
+            seconds = (f.fit_seconds + f.predict_seconds).groupby([f.dataset.astype(str),
+                                                                   f.learner.astype(str)]).sum()
+            parts.append(seconds * params["iterations"] / its / 3600)
+    return pd.concat(parts).groupby(level=[0, 1]).sum()
