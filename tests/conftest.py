@@ -3,6 +3,15 @@ import pytest
 
 from cvrepro.engine import tasks as engine_tasks
 
+LONGEST_FIRST = ("test_notebooks.py", "test_report.py", "test_docs.py", "test_compare.py", "test_lab.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The files holding the longest tests first (each file's tests kept together and in order), so that
+    pytest-xdist's workers start them early and finish together instead of one waiting on another."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST_FIRST)))
+
 
 @pytest.fixture
 def count_tasks(monkeypatch):
