@@ -205,7 +205,7 @@ def scheffer1997(p) -> list[Fits]:
     if "tuning" not in parts:
         return out
     settings = s.family_settings(p["grids"], p["seeds"])
-    names = {(f, i): s._engine_name(f, st) for f, ss in settings.items() for i, st in enumerate(ss)}
+    names = {(f, i): s.engine_name(f, st) for f, ss in settings.items() for i, st in enumerate(ss)}
     learners = {}
     for (f, i), name in names.items():
         learners.setdefault(name, s.make_setting(f, settings[f][i]))
