@@ -23,7 +23,9 @@ A study module has, in this order:
   :class:`cvrepro.verdicts.Claim`.
 
 A large study splits by concern into sibling modules ``<id>_*.py`` (japkowicz2011: ``_runs``, the design
-and procedure; ``_simulation``; ``_analysis``, tables and figures; ``_text``, claims and sentences); then
+and procedure; ``_simulation``; ``_analysis``, tables and figures; ``_text``, claims and sentences;
+scheffer1997 and vanwinckelen2012: ``_design``, ``_runs``, the task map's own module (``_truths``,
+``_conditional``), tables and figures by section, ``_text`` and ``_claims``); then
 ``cvrepro.studies.<id>`` re-exports what its notebook reads. The task map keys a task by its module's
 source, so a procedure kept apart from the text is not recomputed when a sentence changes.
 
