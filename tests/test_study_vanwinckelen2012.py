@@ -119,6 +119,17 @@ def test_adult_is_one_population_of_both_files():
         study.population("iris")
 
 
+def test_declared_learners_pickle_under_the_study_face_so_their_store_keys_survive_the_split():
+    """The engine keys a learner by its pickle, which names its class by module: PopulationClasses stays
+    ``cvrepro.studies.vanwinckelen2012.PopulationClasses``, as before the study was split into modules."""
+    import pickle
+
+    est = study.declared({"NB": make_learner("NB-normal")}, ["a", "b"])["NB"]
+    assert type(est).__module__ == "cvrepro.studies.vanwinckelen2012"
+    assert b"cvrepro.studies.vanwinckelen2012\x94" in pickle.dumps(est)
+    assert pickle.loads(pickle.dumps(est)).classes == ("a", "b")
+
+
 def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypatch):
     X, y = study.population("nursery")
     learners = {"NB": make_learner("NB-normal"), "4NN": make_learner("4NN")}

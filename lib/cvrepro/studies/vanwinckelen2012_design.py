@@ -283,6 +283,11 @@ class PopulationClasses(ClassifierMixin, BaseEstimator):
         return out
 
 
+# The class's public home is the study's face: the engine keys a learner by its pickle, which names the class by
+# its module, so a store written while the class lived in vanwinckelen2012.py stays valid.
+PopulationClasses.__module__ = "cvrepro.studies.vanwinckelen2012"
+
+
 def _given_present(p: np.ndarray) -> np.ndarray:
     """Probabilities of the present classes given that the class is one of them (rows renormalised to sum to
     1, as the engine requires; a row with no mass on any present class becomes uniform over them)."""
