@@ -101,7 +101,7 @@ def test_scheffer_truth_runs_a_shared_setting_once(monkeypatch):
     monkeypatch.setattr(taskmap, "map_tasks", fake_map)
     settings = s.family_settings({"MLP": {"hidden_layers": ["1", "3"], "epochs": [500], "learning_rate": [0.3]}}, 2)
     units = [{"unit": "u", "kind": "pool", "X": None, "y": None, "X_hold": None, "y_hold": None}]
-    truth = s._truths(units, settings, None, 1, "loky", False, {("u", 0): np.zeros(4, dtype=int)})
+    truth = s.truths(units, settings, None, 1, "loky", False, {("u", 0): np.zeros(4, dtype=int)})
     assert len(seen) == 4                       # MLP -H 1, MLP -H 3 (= MLP-seed 0), MLP-seed 1 and 2
     default = settings["MLP"].index({"hidden_layers": "3", "epochs": 500, "learning_rate": 0.3})
     assert truth[("u", "MLP")][default] == truth[("u", "MLP-seed")][0]

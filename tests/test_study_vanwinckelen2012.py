@@ -14,6 +14,7 @@ from cvrepro.profiles import study_parameters
 from cvrepro.published import vanwinckelen2012 as paper
 from cvrepro.stats import combined_ftest_5x2cv, corrected_repeated_kfold_ttest, paired_ttest
 from cvrepro.studies import vanwinckelen2012 as study
+from cvrepro.studies import vanwinckelen2012_conditional as conditional
 from cvrepro.verdicts import VERDICTS
 
 # --------------------------------------------------------------------------- #
@@ -118,6 +119,17 @@ def test_adult_is_one_population_of_both_files():
         study.population("iris")
 
 
+def test_declared_learners_pickle_under_the_study_face_so_their_store_keys_survive_the_split():
+    """The engine keys a learner by its pickle, which names its class by module: PopulationClasses stays
+    ``cvrepro.studies.vanwinckelen2012.PopulationClasses``, as before the study was split into modules."""
+    import pickle
+
+    est = study.declared({"NB": make_learner("NB-normal")}, ["a", "b"])["NB"]
+    assert type(est).__module__ == "cvrepro.studies.vanwinckelen2012"
+    assert b"cvrepro.studies.vanwinckelen2012\x94" in pickle.dumps(est)
+    assert pickle.loads(pickle.dumps(est)).classes == ("a", "b")
+
+
 def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypatch):
     X, y = study.population("nursery")
     learners = {"NB": make_learner("NB-normal"), "4NN": make_learner("4NN")}
@@ -142,7 +154,7 @@ def test_conditional_error_is_fit_on_t_and_scored_on_the_rest(tmp_path, monkeypa
     again = study.conditional_errors({"nursery": [0, 1]}, learners, 80, 5, store=tmp_path, progress=False)
     pd.testing.assert_frame_equal(got.drop(columns="seconds"), again.drop(columns="seconds"))
     monkeypatch.undo()
-    monkeypatch.setattr(study, "CHUNK_ROWS", 1000)
+    monkeypatch.setattr(conditional, "CHUNK_ROWS", 1000)
     chunked = study.conditional_errors({"nursery": [0, 1]}, {"NB": learners["NB"]}, 80, 5, progress=False)
     assert chunked.error.tolist() == got[got.learner == "NB"].error.tolist()
     threads = study.conditional_errors({"nursery": [0, 1]}, {"NB": learners["NB"]}, 80, 5, n_jobs=2,
@@ -387,9 +399,9 @@ def test_worked_examples_are_judged_only_on_the_paper_matchup():
              "samples": 100, "cv L1, true L1": 25, "cv L1, true L2": 37, "cv L2, true L1": 7, "cv L2, true L2": 31}
     probs = study.conditional_probabilities(pd.DataFrame([table]))
     like = pd.DataFrame([{"population": "adult", "L1": "NB", "L2": "C4.5", "samples": 100, "ours": 0.32}])
-    assert study._worked_examples_claim(probs, like).verdict == "holds"
+    assert study.worked_examples_claim(probs, like).verdict == "holds"
     unlike = like.assign(ours=0.0)
-    claim = study._worked_examples_claim(probs, unlike)
+    claim = study.worked_examples_claim(probs, unlike)
     assert claim.verdict == "undecided" and "NB wins on 0% of our samples, 32% of the paper's" in claim.evidence
 
 

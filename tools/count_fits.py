@@ -125,7 +125,7 @@ def moreno_torres2012(p) -> list[Fits]:
 
 def vanwinckelen2012(p) -> list[Fits]:
     from cvrepro.studies import vanwinckelen2012 as s
-    p = s._check_params(p)
+    p = s.check_params(p)
     out = []
     pops = list(dict.fromkeys(p["populations"] + p["table_populations"]))
     test_pops = list(p["table_populations"]) if p["twin"] else []
@@ -136,18 +136,18 @@ def vanwinckelen2012(p) -> list[Fits]:
             if not s.runs_fold(p, pop, k):
                 continue
             learners = {**models, **(twin if pop in test_pops and k in (2, p["test_folds"]) else {})}
-            for reps, samples in s._repetition_groups(p, pop, k).items():
+            for reps, samples in s.repetition_groups(p, pop, k).items():
                 out += [engine_fits("vanwinckelen2012", "repeated CV", "vanwinckelen2012/cv",
-                                    s._sample_name(pop, p, smp), n, e, "scv", k, reps, p["seed"],
+                                    s.sample_name(pop, p, smp), n, e, "scv", k, reps, p["seed"],
                                     {"small_classes": "warn"})
                         for smp in samples for n, e in learners.items()]
     for group, pop_list in ((models, pops), (twin, test_pops)):
         for pop in pop_list:
-            n_samples = p["n_samples"] if group is twin else s._n_samples(p, pop)
+            n_samples = p["n_samples"] if group is twin else s.population_samples(p, pop)
             for smp in range(n_samples):
                 for n, e in group.items():
-                    seed = s._conditional_seed(p["seed"], pop, smp) if engine_seeded(e) else None
-                    out.append(Fits("vanwinckelen2012", "conditional error", s._sample_name(pop, p, smp),
+                    seed = s.conditional_seed(p["seed"], pop, smp) if engine_seeded(e) else None
+                    out.append(Fits("vanwinckelen2012", "conditional error", s.sample_name(pop, p, smp),
                                     learner_id(n, e), WHOLE, (0,), 1, seed,
                                     ("taskmap", "conditional", pop, n, smp // s.SAMPLES_PER_TASK)))
     return out
@@ -205,7 +205,7 @@ def scheffer1997(p) -> list[Fits]:
     if "tuning" not in parts:
         return out
     settings = s.family_settings(p["grids"], p["seeds"])
-    names = {(f, i): s._engine_name(f, st) for f, ss in settings.items() for i, st in enumerate(ss)}
+    names = {(f, i): s.engine_name(f, st) for f, ss in settings.items() for i, st in enumerate(ss)}
     learners = {}
     for (f, i), name in names.items():
         learners.setdefault(name, s.make_setting(f, settings[f][i]))

@@ -9,7 +9,7 @@ eps_c on D \\ T) and on the ten training sets of one stratified 10-fold partitio
 CV estimate). Printed: CPU seconds per fit, the share of fits stopped by the cap, and the mean / max
 |difference| from the uncapped fit in eps_c and in the CV estimate. Per-sample rows go to
 ``--out`` (CSV; a rerun skips the samples already there). The table it printed is quoted in
-lib/cvrepro/studies/vanwinckelen2012.py (``LR_MAX_ITER``).
+lib/cvrepro/studies/vanwinckelen2012_design.py (``LR_MAX_ITER``).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@
 For each population and N: the conditional error of the six learners (classes declared, as the study
 fits them) on the first ``--samples`` samples, the share of samples on which each pair's L1 wins beside
 the paper's (:func:`cvrepro.studies.vanwinckelen2012.win_shares`), and the mean distance per population
-and N. The table it printed is quoted in lib/cvrepro/studies/vanwinckelen2012.py (above ``describe_win_shares``).
+and N. The table it printed is quoted in lib/cvrepro/studies/vanwinckelen2012_text.py (above ``describe_win_shares``).
 """
 from __future__ import annotations
 

@@ -24,7 +24,9 @@ A study module has, in this order:
 
 A large study splits by concern into sibling modules ``<id>_*.py`` (japkowicz2011: ``_runs``, the design
 and procedure; ``_simulation``; ``_analysis``, tables and figures; ``_text``, claims and sentences;
-raeder2010 and moreno_torres2012: ``_design``, ``_runs``, ``_tables``, ``_figures``, ``_text``, ``_claims``); then
+raeder2010 and moreno_torres2012: ``_design``, ``_runs``, ``_tables``, ``_figures``, ``_text``, ``_claims``;
+scheffer1997 and vanwinckelen2012: ``_design``, ``_runs``, the task map's own module (``_truths``,
+``_conditional``), tables and figures by section, ``_text`` and ``_claims``); then
 ``cvrepro.studies.<id>`` re-exports what its notebook reads. The task map keys a task by its module's
 source, so a procedure kept apart from the text is not recomputed when a sentence changes.
 
