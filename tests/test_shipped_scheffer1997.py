@@ -20,8 +20,8 @@ def _outputs(results, params) -> dict:
     estimates = study.estimates_table(tuning)
     sbias = study.settings_bias(tuning)
     ranking = study.ranking_effect(tuning)
-    claims = study.claims(curves, summary, {d: t.attrs["pvalue"] for d, t in checks.items()}, estimates,
-                          study.bias_table(estimates), ranking)
+    claims = study.claims(curves, summary, {d: t.attrs["pvalue"] for d, t in checks.items()}, estimates, sbias,
+                          ranking)   # as notebook 05 calls it
     out = {"summary": summary, "greedy": study.greedy_check(runs), "ranks": study.rank_table(runs),
            "facts": study.stated_facts({r.dataset: r.hits / r.test_size for r in runs}),
            "units": tuning.units, "estimates": estimates, "bias": study.bias_table(estimates), "settings bias": sbias,

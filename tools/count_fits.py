@@ -161,7 +161,7 @@ def japkowicz2011(p) -> list[Fits]:
     ids = {label: learner_id(label, s.make_learner_for(label))
            for label in (*s.EXPLORER_LEARNERS, *s.FLU_LEARNERS)}
     # WEKA's CV folds (weka_cross_validate), cached per job
-    for d, label, seed, k in runs._cv_jobs(p) if "cross-validations" in parts else []:
+    for d, label, seed, k in runs.cv_jobs(p) if "cross-validations" in parts else []:
         out.append(Fits("japkowicz2011", "cross-validations", f"japkowicz:{d}", ids[label], ("weka-cv", k), (seed,),
                         k, None, ("cache", "cv", d, label, k, seed)))
     pairs = p["resampling_pairs"] if "resampling" in parts else []

@@ -41,7 +41,7 @@ sentence recomputes nothing.
 
 Shared fits (tools/count_fits.py): at ``paper`` 130,674 fits, 130,234 distinct. One cross-validation
 per (data set, label, seed, k) serves the Explorer tables, the t-tests, the sign test and the
-resampling pairs (``_cv_jobs``). Two repeats remain, seconds in all: the permutation test scores the
+resampling pairs (``cv_jobs``). Two repeats remain, seconds in all: the permutation test scores the
 true labels with the cross-validations' 10-fold seed-1 folds (40 fits), and the bootstrap truth fits
 each sample twice, for the resubstitution error and for the true error (400 fits).
 """

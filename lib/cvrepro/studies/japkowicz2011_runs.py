@@ -386,7 +386,7 @@ def _keyed(kwargs: dict, label: str, dataset: str | None = None) -> Task:
     return Task(kwargs, key=(make_learner_for(label),) + ((_data_key(dataset),) if dataset else ()))
 
 
-def _cv_jobs(params) -> list[tuple]:
+def cv_jobs(params) -> list[tuple]:
     """Every (data set, label, seed, folds) cross-validation the study needs."""
     jobs = [(d, label, 1, 10) for d in params["explorer_datasets"] for label in EXPLORER_LEARNERS]
     jobs += [("labor", label, s, 10) for label in LABOR_PAIR for s in range(1, params["ttest_runs"] + 1)]
@@ -431,7 +431,7 @@ def run(params: dict, store=None, n_jobs: int = 1, backend: str = "loky", progre
     results = Results(params)
     engine = {"store": store, "n_jobs": n_jobs, "backend": backend, "progress": progress}
     if "cross-validations" in parts:
-        jobs = _cv_jobs(params)
+        jobs = cv_jobs(params)
         tasks = [_keyed(dict(dataset=d, label=label, seed=s, folds=k), label, d) for d, label, s, k in jobs]
         tables = map_tasks(_cv_task, tasks, **engine, desc="cross-validations")
         results.cv = {job: _predictions(t) for job, t in zip(jobs, tables)}
@@ -702,7 +702,7 @@ def estimate_core_hours(params: dict, n_jobs: int = 2) -> pd.Series:
         return (time.perf_counter() - start) / 3600
 
     counts: dict = {}
-    for d, label, _, folds in _cv_jobs(params):
+    for d, label, _, folds in cv_jobs(params):
         counts[(d, label)] = counts.get((d, label), 0) + folds / 10
     out = {}
     for (d, label), n in counts.items():
