@@ -327,6 +327,23 @@ def test_test_decisions_use_the_library_tests_on_the_first_r_repetitions():
     assert 4 not in d.loc["paired t (naive)"].index                    # R_GRID: 1, 2, 3, 5, ...
 
 
+def test_5x2cv_tests_judge_only_the_samples_with_five_repetitions_of_2_fold_cv():
+    rng = np.random.default_rng(4)
+    rows = [{"population": "nursery", "sample": s, "learner": learner, "k": k, "iteration": it, "fold": f,
+             "n_test": 10, "error": 0.2 + rng.normal(0, 0.03)}
+            for learner in "AB" for s, reps in ((0, 5), (1, 3)) for k in (2, 10) for it in range(reps)
+            for f in range(k)]        # sample 1 lies outside the curves: table_repetitions (3) of each k
+    exp = study.Experiment({"folds": [2, 10], "repetitions": {2: 5, 10: 5}, "n_samples": 2, "curve_samples": 1,
+                            "table_repetitions": 3, "test_folds": 10, "alpha": 0.05, "rope": 0.01,
+                            "table_populations": ["nursery"], "learners": ["A", "B"]},
+                           pd.DataFrame(), pd.DataFrame(), pd.DataFrame(rows), pd.DataFrame())
+    groups = pd.DataFrame([{"population": "nursery", "L1": "A", "L2": "B", "group": "different eps_u"}])
+    d = study.test_decisions(exp, groups)
+    five_by_two = d[d.test.str.startswith("5x2cv")]
+    assert sorted(five_by_two.test) == ["5x2cv combined F", "5x2cv paired t"] and set(five_by_two["sample"]) == {0}
+    assert set(d[d.test == "paired t (naive)"]["sample"]) == {0, 1}
+
+
 # --------------------------------------------------------------------------- #
 # The population's classes declared, against WEKA 3.6 on the study's samples
 # --------------------------------------------------------------------------- #

@@ -47,7 +47,7 @@ def test_decisions(exp: Experiment, groups: pd.DataFrame | None = None) -> pd.Da
 
     The t-tests and the Bayesian test use the per-fold accuracies of the first r repetitions of
     ``test_folds``-fold CV for each r of ``R_GRID`` up to the run's repetitions; the 5x2cv tests use
-    the first five repetitions of 2-fold CV (one verdict per sample). A zero variance of the
+    the first five repetitions of 2-fold CV (one verdict per sample that has them). A zero variance of the
     differences (identical scores) counts as no rejection.
     """
     from ..stats import (
@@ -91,9 +91,10 @@ def test_decisions(exp: Experiment, groups: pd.DataFrame | None = None) -> pd.Da
                     pv = _pvalue(fn, a, b, k)
                     rows.append({**key, "sample": s, "repetitions": r, "test": test, "pvalue": pv,
                                  "reject": bool(pv < alpha)})
-            if with_5x2:
-                a = scores(pair.population, pair.L1, 2, s, 5).reshape(5, 2)
-                b = scores(pair.population, pair.L2, 2, s, 5).reshape(5, 2)
+            a, b = (scores(pair.population, learner, 2, s, 5) for learner in (pair.L1, pair.L2)) if with_5x2 \
+                else ((), ())
+            if len(a) == len(b) == 10:   # a sample outside the curves may have fewer than 5 repetitions
+                a, b = a.reshape(5, 2), b.reshape(5, 2)
                 for test, fn in five_by_two.items():
                     pv = _pvalue(fn, a, b, 2)
                     rows.append({**key, "sample": s, "repetitions": 5, "test": test, "pvalue": pv,
