@@ -134,11 +134,3 @@ def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name, kernel, monkey
         for g, w in zip(got, _per_fold(est, X, labels, splits, classes)):
             np.testing.assert_array_equal(g, w)
 
-
-def test_compiled_sum_is_numpys_pairwise_sum():
-    """The normal estimators' sums (batched path) add in numpy's order: same bits as ``ndarray.sum``,
-    on every length of the 8-wide blocks and of the pairwise halves above 128 values."""
-    rng = np.random.default_rng(3)
-    for n in list(range(1, 300)) + [511, 512, 513, 1000, 4099]:
-        a = np.rint(rng.standard_normal(n) * 10 ** rng.uniform(-2, 6, n) * 100) / 100 * 0.37
-        assert naive_bayes._numpy_sum(a, n) == a.sum(), n

@@ -33,6 +33,7 @@ from numba import njit
 
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
+from .tree_kernels import np_sum
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
 
@@ -179,57 +180,6 @@ def _fold_densities(counts, numeric, offsets, values, queried, kernel, precs, ou
 
 
 @njit(cache=True)
-def _block_sum(a, lo, n):
-    """numpy's float64 sum of ``a[lo:lo + n]`` for n <= 128: 8 accumulators, then the remainder."""
-    if n < 8:
-        res = 0.0
-        for i in range(lo, lo + n):
-            res += a[i]
-        return res
-    r = a[lo:lo + 8].copy()
-    i = 8
-    while i < n - n % 8:
-        for k in range(8):
-            r[k] += a[lo + i + k]
-        i += 8
-    res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-    for k in range(lo + i, lo + n):
-        res += a[k]
-    return res
-
-
-@njit(cache=True)
-def _numpy_sum(a, n):
-    """``a[:n].sum()`` as numpy computes it (pairwise halves of multiples of 8 above 128 values), without
-    recursion (numba cannot cache recursive functions)."""
-    if n <= 128:
-        return _block_sum(a, 0, n)
-    los, ns = np.empty(128, np.int64), np.empty(128, np.int64)
-    split = np.zeros(128, np.bool_)
-    vals = np.empty(128)
-    top, vtop = 0, 0
-    los[0], ns[0] = 0, n
-    while top >= 0:
-        lo, m = los[top], ns[top]
-        if m <= 128:
-            vals[vtop] = _block_sum(a, lo, m)
-            vtop += 1
-            top -= 1
-        elif split[top]:                 # both halves summed: left + right
-            vals[vtop - 2] = vals[vtop - 2] + vals[vtop - 1]
-            vtop -= 1
-            top -= 1
-        else:
-            split[top] = True
-            half = m // 2
-            half -= half % 8
-            los[top + 1], ns[top + 1], split[top + 1] = lo + half, m - half, False    # right, summed second
-            los[top + 2], ns[top + 2], split[top + 2] = lo, half, False               # left, summed first
-            top += 2
-    return vals[0]
-
-
-@njit(cache=True)
 def _normal_fit(XT, codes, K, precs, mean, sd):
     """NormalEstimators of the numeric attributes (rows of ``XT``, training rows in order; NaN skipped) with
     precisions ``precs``: per class the mean and standard deviation of the rounded values, as ``_fit``."""
@@ -249,9 +199,9 @@ def _normal_fit(XT, codes, K, precs, mean, sd):
             if w == 0:
                 continue
             W = float(w)
-            S = _numpy_sum(v, w)
+            S = np_sum(v[:w])
             mean[c, j] = S / W
-            s = math.sqrt(abs(_numpy_sum(vv, w) - mean[c, j] * S) / W)
+            s = math.sqrt(abs(np_sum(vv[:w]) - mean[c, j] * S) / W)
             if s > 1e-10:
                 sd[c, j] = max(prec / 6, s)
 
@@ -385,7 +335,7 @@ class WekaNaiveBayes(TabularClassifier):
         if 3 * n_all * width * 8 > MEMORY_BUDGET:
             return batch.fit_each(self, splits, random_states)
         numeric = ~schema.nominal
-        normal = _NormalDensities(batch.Xe, numeric, offsets, values) if not self.kernel else None
+        normal = _NormalDensities(batch.Xe, numeric, offsets, values) if not self.kernel and numeric.any() else None
         keys = batch.codes[:, None] * width + cells
 
         def counts(rows):
