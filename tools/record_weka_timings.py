@@ -72,7 +72,8 @@ public class CvreproWarmTimer {
       for (int r = 0; r < warmup; r++) for (Instances[] s : splits.get(j)) fit(jobs.get(j), s, null);
     for (int j = 0; j < jobs.size(); j++) {
       List<long[]> t = new ArrayList<>();
-      for (int r = 0; r < rounds; r++) for (Instances[] s : splits.get(j)) { long[] x = new long[2]; fit(jobs.get(j), s, x); t.add(x); }
+      for (int r = 0; r < rounds; r++)
+        for (Instances[] s : splits.get(j)) { long[] x = new long[2]; fit(jobs.get(j), s, x); t.add(x); }
       long[] cpu = new long[t.size()], wall = new long[t.size()];
       for (int i = 0; i < t.size(); i++) { cpu[i] = t.get(i)[0]; wall[i] = t.get(i)[1]; }
       Arrays.sort(cpu); Arrays.sort(wall);

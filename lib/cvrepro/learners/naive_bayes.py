@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
+from .batched import MEMORY_BUDGET, FoldBatch
 from .tree_kernels import np_sum
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
