@@ -6,8 +6,9 @@ after 300 warm-up fits). Ours, on the same folds of the same rows, in CPU time o
 (``time.process_time``), after a warm-up (numba compilation):
   fit    ``make_learner(name).fit(X[train], y[train]).predict_proba(X[test])`` per fold, median over folds
          and rounds;
-  batch  ``fit_predict_folds`` over all folds of the case in one call (the engine's batched path), divided
-         by the number of folds, median over rounds.
+  batch  ``fit_predict_folds`` over the case's folds repeated ``iterations_per_task(10)`` times in one
+         call (a default engine task of 10-fold CV: the engine's batched path, the data encoded once per
+         call), divided by the number of splits, median over rounds.
 Ratios are ours / WEKA's (target: at most 1). The machine's load average is printed with the results.
 Usage: ``python bench/bench_fit_cost.py [learner ...]`` (default: every learner in the fixture).
 """
@@ -21,10 +22,12 @@ import numpy as np
 import pandas as pd
 
 from cvrepro.datasets import load_dataset
+from cvrepro.engine.planning import iterations_per_task
 from cvrepro.learners import make_learner
 
 FIXTURE = Path(__file__).resolve().parent / "weka_warm_fit_times.json"
 ROUNDS = 5
+TASK = iterations_per_task(10)      # iterations of 10-fold CV in one engine task (one batched call)
 
 
 def case_data(case: dict):
@@ -38,12 +41,12 @@ def case_data(case: dict):
     return X, y, splits
 
 
-def per_fit(learner: str, X, y, splits, rounds: int = ROUNDS) -> tuple[float, float]:
-    """Median CPU seconds per fit, fold by fold and batched."""
+def per_fit(learner: str, X, y, splits, rounds: int = ROUNDS, task: int = TASK) -> tuple[float, float]:
+    """Median CPU seconds per fit, fold by fold and batched (``task`` repetitions of ``splits`` per call)."""
     parts = [(X.iloc[tr], y.iloc[tr], X.iloc[te]) for tr, te in splits]
     classes = np.asarray(y.cat.categories)
     est = make_learner(learner)
-    seeds = [est.get_params().get("random_state")] * len(splits)
+    seeds = [est.get_params().get("random_state")] * len(splits) * task
     single, batch = [], []
     for _ in range(rounds):
         for Xtr, ytr, Xte in parts:
@@ -53,8 +56,8 @@ def per_fit(learner: str, X, y, splits, rounds: int = ROUNDS) -> tuple[float, fl
             single.append(time.process_time() - t)
         if hasattr(est, "fit_predict_folds"):
             t = time.process_time()
-            est.fit_predict_folds(X, y, splits, seeds, classes)
-            batch.append((time.process_time() - t) / len(splits))
+            est.fit_predict_folds(X, y, splits * task, seeds, classes)
+            batch.append((time.process_time() - t) / len(seeds))
     return float(np.median(single)), float(np.median(batch)) if batch else float("nan")
 
 
@@ -68,7 +71,7 @@ def main(learners=()):
     for name, case in doc["cases"].items():
         X, y, splits = case_data(case)
         for learner in learners:
-            per_fit(learner, X, y, splits, rounds=1)                      # numba compilation, caches
+            per_fit(learner, X, y, splits, rounds=1, task=1)              # numba compilation, caches
             single, batch = per_fit(learner, X, y, splits)
             w = weka[name, learner]
             rows.append({"case": name, "n": case["n"], "learner": learner, "ours_ms": 1e3 * single,
