@@ -115,20 +115,22 @@ def _awkward_data():
     return pd.concat([X, far], axis=1), y, splits + [(np.arange(3, n), np.arange(3))]
 
 
-@pytest.mark.parametrize("name", ["labor", "awkward", "labor, over the memory budget"])
-def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name, monkeypatch):
+@pytest.mark.parametrize("kernel", [True, False])
+@pytest.mark.parametrize("name", ["labor", "awkward", "labor, over the memory budget", "pima"])
+def test_fit_predict_folds_is_bit_identical_to_fold_by_fold(name, kernel, monkeypatch):
     if name.endswith("budget"):
         monkeypatch.setattr(naive_bayes, "MEMORY_BUDGET", 1)     # falls back to fitting fold by fold
     if name == "awkward":
         X, y, splits = _awkward_data()
     else:
-        ds = load_dataset("labor")
+        ds = load_dataset(name.split(",")[0])
         X, y = ds.X, ds.y
         splits = [s for it in range(2) for s in KFold(4, shuffle=True, random_state=it).split(X)]
-    est = WekaNaiveBayes(kernel=True)
+    est = WekaNaiveBayes(kernel=kernel)
     # categorical y keeps its declared classes in every fold; plain labels only those a fold has
     for labels in [y, y.astype(str)]:
         classes = np.unique(labels) if labels is not y else y.cat.categories
         got = est.fit_predict_folds(X, labels, splits, [0] * len(splits), classes)
         for g, w in zip(got, _per_fold(est, X, labels, splits, classes)):
             np.testing.assert_array_equal(g, w)
+

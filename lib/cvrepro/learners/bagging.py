@@ -113,6 +113,21 @@ def _average(distributions):
     return np.where(zero[:, None], total, total / np.where(zero, 1.0, s)[:, None])
 
 
+@njit(cache=True)
+def _oob_wrong(votes, y):
+    """How many rows the normalised ``votes`` misclassify (``Utils.maxIndex``; all-zero votes stay 0)."""
+    wrong = 0.0
+    for i in range(votes.shape[0]):
+        v = votes[i]
+        s = 0.0
+        for c in range(v.shape[0]):
+            s += v[c]
+        if abs(s) >= 1e-6:
+            v = v / s
+        wrong += max_index(v) != y[i]
+    return wrong
+
+
 def _check_int(name, value, low):
     if not isinstance(value, (int, np.integer)) or value < low:
         raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
@@ -184,16 +199,7 @@ class RandomForest(EncodedFolds, TabularClassifier):
             out[bag] = False
             if out.any():
                 votes[out] += m.tree.distribution(X[out], self.schema_.nominal)
-        wrong = 0.0
-        for i in range(len(y)):
-            v = votes[i]
-            s = 0.0
-            for c in range(len(v)):
-                s += v[c]
-            if abs(s) >= 1e-6:
-                v = v / s
-            wrong += max_index(v) != y[i]
-        return wrong / len(y)
+        return _oob_wrong(votes, y) / len(y)
 
     def _predict_proba(self, X):
         return _average([m.tree.distribution(X, self.schema_.nominal) for m in self.members_])

@@ -21,6 +21,8 @@ Memory: batched algorithms size their chunks by :data:`MEMORY_BUDGET` bytes.
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
@@ -50,6 +52,7 @@ class FoldBatch:
         # a categorical y keeps its declared classes in every fold; otherwise a fold has the labels it sees
         self.declared = isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype)
         self.columns = {}
+        self.templates = {}
 
     def target(self, train) -> tuple[np.ndarray, np.ndarray]:
         """``(classes_, codes)`` that ``fit`` derives from ``y[train]``."""
@@ -74,11 +77,24 @@ class FoldBatch:
 
     def model(self, est, random_state, fold_classes):
         """A fresh copy of ``est`` seeded as the per-fold path seeds it, set up as ``fit`` sets it up."""
-        m = _seeded(est, random_state)
+        m = self.fresh(est, random_state)
         m.schema_, m.classes_ = self.schema, fold_classes
         m.n_features_in_ = self.Xe.shape[1]
         if isinstance(self.X, pd.DataFrame):
             m.feature_names_in_ = np.asarray(self.X.columns, dtype=object)
+        return m
+
+    def fresh(self, est, random_state):
+        """A fresh copy of ``est`` with ``random_state`` set, if it has one (as the per-fold path seeds it):
+        ``clone`` once per batch, then a shallow copy per split (an unfitted estimator holds only its
+        parameters, which fitting does not change)."""
+        if id(est) not in self.templates:
+            template = clone(est)
+            self.templates[id(est)] = (template, "random_state" in template.get_params(deep=False))
+        template, seeded = self.templates[id(est)]
+        m = copy.copy(template)
+        if seeded:
+            m.random_state = random_state          # what set_params does for a plain parameter
         return m
 
     def fit_each(self, est, splits, random_states, before_fit=None) -> list[np.ndarray]:
@@ -105,18 +121,10 @@ class FoldBatch:
         out = []
         take = (lambda idx: self.X.iloc[idx]) if isinstance(self.X, pd.DataFrame) else (lambda idx: self.X[idx])
         for (train, test), rs in zip(splits, random_states):
-            m = _seeded(est, rs)
+            m = self.fresh(est, rs)
             m.fit(take(train), self.y.iloc[train] if isinstance(self.y, pd.Series) else np.asarray(self.y)[train])
             out.append(self.place(np.asarray(m.predict_proba(take(test)), dtype=float), np.asarray(m.classes_)))
         return out
-
-
-def _seeded(est, random_state):
-    """A fresh copy of ``est`` with ``random_state`` set, if it has one (as the per-fold path seeds it)."""
-    m = clone(est)
-    if "random_state" in m.get_params(deep=False):
-        m.set_params(random_state=random_state)
-    return m
 
 
 def encoded_folds(est, X, y, splits, random_states, classes, before_fit=None) -> list[np.ndarray]:

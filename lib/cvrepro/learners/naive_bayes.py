@@ -14,13 +14,15 @@ Nominal attributes use Laplace counts ``(n_vc + 1) / (n_c + |V|)``, the prior
 is ``(n_c + 1) / (N + K)``; missing values are skipped in training and
 prediction. Probabilities are floored at 1e-75 and rescaled as WEKA does.
 
-:meth:`WekaNaiveBayes.fit_predict_folds` (kernel estimators) serves many
-cross-validation splits of one data set at once: each attribute's value
-counts per class are taken once from the whole data set, and a training
-fold's counts are those minus the test fold's. From them each fold gets its
-precision, rounded kernels and widths as ``fit`` computes them, and each
-distinct test value's density is computed once per class (test rows share
-values). Same operations in the same order, so the same numbers.
+:meth:`WekaNaiveBayes.fit_predict_folds` serves many cross-validation
+splits of one data set at once: each attribute's value counts per class are
+taken once from the whole data set, and a training fold's counts are those
+minus the test fold's. From them each fold gets its precision, rounded
+kernels and widths as ``fit`` computes them (normal estimators: the means and
+standard deviations of its rows, summed in numpy's pairwise order, one
+compiled call per fold), and each distinct test value's density is computed
+once per class (test rows share values). Same operations in the same order,
+so the same numbers.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ import numpy as np
 from numba import njit
 
 from .base import TabularClassifier
-from .batched import MEMORY_BUDGET, FoldBatch, encoded_folds
+from .batched import MEMORY_BUDGET, FoldBatch
+from .tree_kernels import np_sum
 
 __all__ = ["WekaNaiveBayes", "attribute_precision"]
 
@@ -147,13 +150,14 @@ def _laplace(counts):
 
 
 @njit(cache=True)
-def _fold_densities(counts, numeric, offsets, values, queried, out):
+def _fold_densities(counts, numeric, offsets, values, queried, kernel, precs, out):
     """One training fold's class-conditional probabilities, as ``_fit`` and ``_densities`` compute them.
 
     ``counts`` (K x values) are the fold's class counts of every attribute's
     values (``offsets`` delimit the attributes; numeric ones list their
     distinct values ascending in ``values``). Nominal attributes fill every
-    column of ``out``, numeric ones the ``queried`` values only.
+    column of ``out``; numeric ones get their precision in ``precs`` and, with
+    ``kernel``, their kernel densities at the ``queried`` values.
     """
     K = counts.shape[0]
     for j in range(offsets.shape[0] - 1):
@@ -164,12 +168,42 @@ def _fold_densities(counts, numeric, offsets, values, queried, out):
         present = counts[:, a:b].sum(axis=0) > 0
         distinct = values[a:b][present]
         prec = _precision(distinct)
+        precs[j] = prec
+        if not kernel:
+            continue
         kv, kw, koff, sumw, sd = _kernel_fit(distinct, np.ascontiguousarray(counts[:, a:b][:, present]), prec)
         for v in range(a, b):
             if queried[v]:
                 for c in range(K):
                     lo, hi = koff[c], koff[c + 1]
                     out[c, v] = _kernel_prob(values[v], kv[lo:hi], kw[lo:hi], sumw[c], sd[c], prec)
+
+
+@njit(cache=True)
+def _normal_fit(XT, codes, K, precs, mean, sd):
+    """NormalEstimators of the numeric attributes (rows of ``XT``, training rows in order; NaN skipped) with
+    precisions ``precs``: per class the mean and standard deviation of the rounded values, as ``_fit``."""
+    m, n = XT.shape
+    v, vv = np.empty(n), np.empty(n)
+    for j in range(m):
+        prec = precs[j]
+        for c in range(K):
+            mean[c, j], sd[c, j] = 0.0, prec / 6
+            w = 0
+            for r in range(n):
+                x = XT[j, r]
+                if codes[r] == c and x == x:
+                    v[w] = np.rint(x / prec) * prec
+                    vv[w] = v[w] * v[w]
+                    w += 1
+            if w == 0:
+                continue
+            W = float(w)
+            S = np_sum(v[:w])
+            mean[c, j] = S / W
+            s = math.sqrt(abs(np_sum(vv[:w]) - mean[c, j] * S) / W)
+            if s > 1e-10:
+                sd[c, j] = max(prec / 6, s)
 
 
 @njit(cache=True)
@@ -288,12 +322,10 @@ class WekaNaiveBayes(TabularClassifier):
     def fit_predict_folds(self, X, y, splits, random_states, classes) -> list[np.ndarray]:
         """Out-of-fold probabilities of every split, as fitting each split alone gives them.
 
-        Kernel estimators: from the whole data set's value counts minus each
-        test fold's (see the module docstring); normal estimators: fold by fold
-        on the once-encoded data.
+        From the whole data set's value counts minus each test fold's (see the
+        module docstring); normal estimators from each training fold's rows in
+        one compiled call per fold.
         """
-        if not self.kernel:
-            return encoded_folds(self, X, y, splits, random_states, classes)
         batch = FoldBatch(X, y, classes)
         if not batch.exact:
             return batch.per_fold(self, splits, random_states)
@@ -303,15 +335,16 @@ class WekaNaiveBayes(TabularClassifier):
         if 3 * n_all * width * 8 > MEMORY_BUDGET:
             return batch.fit_each(self, splits, random_states)
         numeric = ~schema.nominal
+        normal = _NormalDensities(batch.Xe, numeric, offsets, values) if not self.kernel and numeric.any() else None
+        keys = batch.codes[:, None] * width + cells
 
         def counts(rows):
-            c = cells[rows]
-            known = c >= 0
-            keys = (batch.codes[rows][:, None] * width + c)[known]
-            return np.bincount(keys, minlength=n_all * width).reshape(n_all, width)
+            k = keys[rows]
+            return np.bincount(k[cells[rows] >= 0], minlength=n_all * width).reshape(n_all, width)
 
         whole = counts(np.arange(len(batch.codes)))
         column = {c: i for i, c in enumerate(batch.all_classes)}
+        precs = np.zeros(len(numeric))
         out = []
         for train, test in splits:
             train, test = np.asarray(train), np.asarray(test)
@@ -320,8 +353,36 @@ class WekaNaiveBayes(TabularClassifier):
             held_out = counts(test)
             fold = (whole - held_out)[[column[c] for c in fold_classes]]
             dens = np.ones((K, width))
-            _fold_densities(fold, numeric, offsets, values, held_out.sum(axis=0) > 0, dens)
+            queried = held_out.sum(axis=0) > 0
+            _fold_densities(fold, numeric, offsets, values, queried, bool(self.kernel), precs, dens)
+            if normal is not None:
+                normal.fill(dens, train, codes, K, precs, queried)
             prior = (np.bincount(codes, minlength=K) + 1.0) / (len(codes) + K)
             P = _posterior(prior, cells[test], dens)
             out.append(batch.place(P / P.sum(axis=1, keepdims=True), fold_classes))
         return out
+
+
+class _NormalDensities:
+    """The normal estimators' densities of one training fold at the queried values, as ``_densities``."""
+
+    def __init__(self, Xe, numeric, offsets, values):
+        self.attrs = np.flatnonzero(numeric)
+        self.XT = np.ascontiguousarray(Xe[:, self.attrs].T)
+        position = np.full(len(numeric), -1)
+        position[self.attrs] = np.arange(len(self.attrs))
+        self.attr_of_value = np.repeat(position, np.diff(offsets))     # numeric position of each value (-1)
+        self.values = values
+
+    def fill(self, dens, train, codes, K, precs, queried):
+        from scipy.special import ndtr
+
+        prec = precs[self.attrs]
+        mean, sd = np.empty((K, len(self.attrs))), np.empty((K, len(self.attrs)))
+        _normal_fit(np.ascontiguousarray(self.XT[:, train]), codes, K, prec, mean, sd)
+        q = np.flatnonzero(queried & (self.attr_of_value >= 0))
+        j = self.attr_of_value[q]
+        p = prec[j]
+        x = np.rint(self.values[q] / p) * p
+        m, s = mean[:, j], sd[:, j]
+        dens[:, q] = ndtr((x - m + p / 2) / s) - ndtr((x - m - p / 2) / s)

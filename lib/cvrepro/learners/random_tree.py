@@ -30,6 +30,7 @@ What WEKA does, and we do:
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -224,7 +225,19 @@ def tree_seed(X, y, seed: int, nominal, categories, classes) -> int:
     """The seed of WEKA's ``Instances.getRandomNumberGenerator(seed)`` on these data."""
     state = java_random_seed(seed)
     pick = java_random_next_int(state, X.shape[0])
-    return java_string_hash(instance_text(X[pick], int(y[pick]), nominal, categories, classes)) + seed
+    row, label = np.asarray(X[pick], dtype=np.float64), int(y[pick])
+    try:                        # the forest's trees and the folds of one data set pick the same rows again
+        return _instance_hash(row.tobytes(), label, np.asarray(nominal, dtype=np.bool_).tobytes(),
+                              categories, tuple(classes)) + seed
+    except TypeError:           # unhashable categories: not remembered
+        return java_string_hash(instance_text(row, label, nominal, categories, classes)) + seed
+
+
+@functools.lru_cache(maxsize=4096)
+def _instance_hash(row: bytes, label: int, nominal: bytes, categories, classes) -> int:
+    """``String.hashCode`` of the instance's WEKA text (arguments as bytes and tuples, to be remembered)."""
+    return java_string_hash(instance_text(np.frombuffer(row), label, np.frombuffer(nominal, dtype=np.bool_),
+                                          categories, classes))
 
 
 class RandomTreeModel:

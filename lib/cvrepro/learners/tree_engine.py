@@ -29,6 +29,7 @@ from .tree_kernels import (
     find_split,
     grow_tree,
     nlogn_table,
+    node_probs,
     partition_rows,
     predict_rows,
     presort,
@@ -228,16 +229,6 @@ class TreeEngine(TabularClassifier):
                 self._strip(c)
 
     # -- prediction --
-    def _leaf_probs(self, dist, laplace=None):
-        """Class probabilities of a node with class weights ``dist``: Laplace-smoothed if
-        ``laplace`` (default: the learner's ``_laplace``), else frequencies (0 if it is empty)."""
-        total = dist.sum()
-        if self._laplace if laplace is None else laplace:
-            return (dist + 1) / (total + self._K)
-        if abs(total) < SMALL:
-            return np.zeros_like(dist)
-        return dist / total
-
     def _predict_proba(self, X):
         return predict_rows(X, self.schema_.nominal, *self._model)
 
@@ -254,8 +245,10 @@ class TreeEngine(TabularClassifier):
                 self._node_probs(nodes))
 
     def _node_probs(self, nodes, laplace=None):
-        """``_leaf_probs`` of ``nodes`` (in ``_bfs`` order), one row per node."""
-        return np.array([self._leaf_probs(n.dist, laplace) for n in nodes])
+        """Class probabilities of ``nodes`` (in ``_bfs`` order), one row per node (``node_probs``):
+        Laplace-smoothed if ``laplace`` (default: the learner's ``_laplace``), else frequencies."""
+        return node_probs(np.array([n.dist for n in nodes], dtype=np.float64),
+                          bool(self._laplace if laplace is None else laplace))
 
     def _bfs(self):
         """The nodes breadth first (numbered by ``uid``; siblings consecutive) and each one's first branch."""

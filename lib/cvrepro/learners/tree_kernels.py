@@ -30,7 +30,7 @@ __all__ = [
     "C45_CRITERION", "HELLINGER_CRITERION", "MAX_DEPTH", "known_order", "xlog2x", "nlogn_table", "hellinger",
     "presort", "restrict_presort", "node_splits", "branch_codes", "branch_rows", "partition_rows",
     "branch_orders", "weka_split_point", "find_split", "stops_growing", "grow_tree", "predict_rows",
-    "z_score", "add_errs", "pessimistic_errors", "np_sum", "subtree_errors",
+    "z_score", "add_errs", "pessimistic_errors", "np_sum", "subtree_errors", "node_probs",
 ]
 
 _LN2 = math.log(2.0)
@@ -871,3 +871,18 @@ def subtree_errors(XT, y, rows, w, root, attr, point, leaf, first, nominal, n_va
             for b in range(n_values[attr[i]] if nominal[attr[i]] else 2):
                 errors[k] += errors[kids[k] + b]
     return errors[0]
+
+
+@njit(cache=True)
+def node_probs(dists, laplace):
+    """Per row of class weights ``dists``: ``(dist + 1) / (total + K)`` if ``laplace``, else ``dist / total``
+    (0 when the total is 0); totals summed as ``dist.sum()`` sums them."""
+    n, K = dists.shape
+    out = np.zeros((n, K))
+    for i in range(n):
+        total = np_sum(dists[i])
+        if laplace:
+            out[i] = (dists[i] + 1) / (total + K)
+        elif not abs(total) < SMALL:
+            out[i] = dists[i] / total
+    return out
