@@ -117,6 +117,14 @@ def kernel_fit(name, learner, repeat=5):
     from cvrepro.learners import keel_cache, keel_smo, keel_svm, libsvm_rbf, pdfc
 
     run, cold, n_train, n = one_fold(name, learner)
+    solves = []
+    fit = sklearn.svm.SVC.fit
+
+    def counted(svc, *a, **k):
+        out = fit(svc, *a, **k)
+        solves.append((int(np.sum(svc.n_iter_)), int(len(svc.support_))))
+        return out
+    sklearn.svm.SVC.fit = counted
     timers = Timers()
     timers.wrap(keel_smo, "_block", "kernel block (KernelRows: copied from the kept matrix, computed if none)")
     timers.wrap(libsvm_rbf, "_gather", "kernel block copy (libsvm RBF, kept matrix -> scratch)")
@@ -136,12 +144,18 @@ def kernel_fit(name, learner, repeat=5):
         each.append(time.process_time() - t0)
     total = sum(each) / repeat
     timers.undo()
+    sklearn.svm.SVC.fit = fit
     print(f"\n{learner} on {name} (n={n}, training fold {n_train}): {total:.3f} CPU s per fit warm "
           f"(each: {', '.join(f'{t:.3f}' for t in each)}; first call {cold:.2f} s incl. kernel rows); "
           f"load {load1():.1f}")
     for label, sec in sorted(timers.seconds.items(), key=lambda kv: -kv[1]):
         per = sec / repeat
         print(f"  {per:8.4f} s {100 * per / total:5.1f} %  {label} ({timers.calls[label] // repeat} calls/fit)")
+    solver = timers.seconds["libsvm solver (SVC.fit, precomputed)"]
+    if solves:
+        its, svs = solves[-1]
+        print(f"  libsvm: {its} iterations, {svs} support vectors per solve, "
+              f"{1e6 * solver / repeat / its:.1f} us per iteration ({n_train} rows)")
     rest = total - sum(timers.seconds.values()) / repeat
     print(f"  {rest:8.4f} s {100 * rest / total:5.1f} %  rest (finiteness check of the block, shuffles, Python)")
     top_profile(run)
