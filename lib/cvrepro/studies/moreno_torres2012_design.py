@@ -64,7 +64,11 @@ PAPER_ORDER = (("1NN", "3NN", "LDA"), ("C4.5",), ("PART",), ("RIPPER",), ("FURIA
 # sets) and the three rule learners. Re-measured 2026-11-27 (estimate_core_hours(..., iterations=1), one call per
 # PAPER_ORDER step, CPU time at load 8-10 on the 2 cores) with PART as KEEL's PART-C and DOB-SCV's KEEL distance:
 # 26.4 in all, below. Every learner measured both times came out 1.6-3x its figure of 2026-11-23 (load 6-8);
-# whether the load or a change since then accounts for it is not measured yet.
+# Neither the load nor a code change accounts for it (bench/profile_paper_costs.py, 27 Nov, load 3-6): the code
+# of 23 Nov (a0f1f01) and today's give the same cells (LDA Spambase 0.047-0.051 vs 0.041-0.057, SVM Banana 0.99
+# vs 0.91), the 23 Nov code with its own method (one call, iterations=2) 2-3x its recorded LDA and 1NN, and
+# bench_rules_keel.py FURIA on Spambase 0.385 s per fold (23 Nov code) and 0.373 (today's) against 0.20 measured
+# on 22 Nov. This machine was started on 27 Nov 12:22 (same pins): 1.6-3x the CPU seconds of the 23 Nov one.
 PAPER_CORE_HOURS = {"1NN": 0.21, "3NN": 0.23, "C4.5": 0.94, "FURIA": 3.73, "LDA": 0.27, "PART": 1.81,
                     "PDFC": 7.98, "RIPPER": 3.17, "SVM": 7.23, "partitioning": 0.85}
 
