@@ -4,13 +4,22 @@ import pytest
 from cvrepro.engine import tasks as engine_tasks
 
 LONGEST_FIRST = ("test_notebooks.py", "test_report.py", "test_docs.py", "test_compare.py", "test_lab.py")
+ONE_WORKER_PER_LEARNER = {"test_sklearn_estimator_checks": "estimator", "test_encoded_once_learners": "learner"}
 
 
+@pytest.hookimpl(tryfirst=True)   # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(items):
     """The files holding the longest tests first (each file's tests kept together and in order), so that
-    pytest-xdist's workers start them early and finish together instead of one waiting on another."""
+    pytest-xdist's workers start them early and finish together; and each learner's many short checks on
+    one worker, so that its numba kernels compile once, not on both workers at the same time."""
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST_FIRST)))
+    for item in items:
+        param = ONE_WORKER_PER_LEARNER.get(getattr(item, "originalname", None))
+        if param and hasattr(item, "callspec") and param in item.callspec.params:
+            value = item.callspec.params[param]
+            name = value if isinstance(value, str) else type(value).__name__
+            item.add_marker(pytest.mark.xdist_group(f"learner-{name}"))
 
 
 @pytest.fixture

@@ -233,3 +233,19 @@ def test_a_planted_cycle_is_found(tmp_path, change, cycle):
 def test_a_planted_private_import_is_found(tmp_path, change, problem):
     _, problems = analyse(_package(tmp_path, {**CLEAN, **change}), "pkg")
     assert problem in problems
+
+
+def test_xdist_groups_keep_their_tests_on_one_worker(tmp_path):
+    """`make test` shares runs between tests through xdist_group marks (tests/conftest.py); pytest-xdist 3.8
+    ignores them under pytest 9.2 (pytest-dev/pytest-xdist#1386), hence pytest's pin in requirements.lock."""
+    import subprocess
+    import sys
+
+    (tmp_path / "test_grouped.py").write_text(
+        "import os\nimport pytest\n\n\n@pytest.mark.xdist_group('one')\n@pytest.mark.parametrize('i', range(6))\n"
+        "def test_grouped(i):\n"
+        "    with open(os.path.join(os.path.dirname(__file__), f'worker{i}'), 'w') as fh:\n"
+        "        fh.write(os.environ['PYTEST_XDIST_WORKER'])\n")
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup", "-p", "no:cacheprovider",
+                    str(tmp_path)], cwd=tmp_path, check=True, capture_output=True)
+    assert len({(tmp_path / f"worker{i}").read_text() for i in range(6)}) == 1
