@@ -10,11 +10,14 @@ ONE_WORKER_PER_LEARNER = {"test_sklearn_estimator_checks": "estimator", "test_en
 @pytest.hookimpl(tryfirst=True)   # before pytest-xdist reads the xdist_group marks
 def pytest_collection_modifyitems(items):
     """The files holding the longest tests first (each file's tests kept together and in order), so that
-    pytest-xdist's workers start them early and finish together; and each learner's many short checks on
-    one worker, so that its numba kernels compile once, not on both workers at the same time."""
+    pytest-xdist's workers start them early and finish together; each learner's many short checks on one
+    worker, so that its numba kernels compile once, not on both workers at the same time; and each shipped
+    study's tests on one worker, so that its module fixture runs the study once."""
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST_FIRST)))
     for item in items:
+        if item.path.name.startswith("test_shipped_"):   # one study's run, shared by the file's tests
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
         param = ONE_WORKER_PER_LEARNER.get(getattr(item, "originalname", None))
         if param and hasattr(item, "callspec") and param in item.callspec.params:
             value = item.callspec.params[param]
