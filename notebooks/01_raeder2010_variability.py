@@ -42,7 +42,7 @@ import time
 import matplotlib
 
 matplotlib.use("Agg")
-from cvrepro.profiles import study_parameters
+from cvrepro.profiles import check_run_options, study_parameters
 from cvrepro.published import raeder2010 as paper
 from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import raeder2010 as study
@@ -52,6 +52,7 @@ params = study_parameters("raeder2010", profile, datasets=datasets, learners=lea
                           iterations=iterations, seed=seed, true_test_datasets=true_test_datasets,
                           c45_laplace=c45_laplace, replay_sampling=replay_sampling,
                           replay_pairing=replay_pairing, ks_ties=ks_ties)
+check_run_options(store, n_jobs, backend)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
 

@@ -61,7 +61,7 @@ import matplotlib
 matplotlib.use("Agg")
 import pandas as pd
 
-from cvrepro.profiles import study_parameters
+from cvrepro.profiles import check_run_options, study_parameters
 from cvrepro.reporting import record_run, save_table, say, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import moreno_torres2012 as study
 
@@ -70,6 +70,7 @@ pd.set_option("display.max_colwidth", 120)
 started = time.time()
 params = study_parameters("moreno_torres2012", profile, datasets=datasets, learners=learners,
                           experiments=experiments)
+check_run_options(store, n_jobs, backend, progress)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
 result = study.run(params, store=store, n_jobs=n_jobs, backend=backend, progress=progress,

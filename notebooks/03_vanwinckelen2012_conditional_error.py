@@ -70,7 +70,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from cvrepro.profiles import study_parameters
+from cvrepro.profiles import check_run_options, study_parameters
 from cvrepro.reporting import record_run, save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import vanwinckelen2012 as study
 
@@ -79,6 +79,7 @@ params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, 
                           curve_samples=curve_samples, repetitions=repetitions,
                           table_repetitions=table_repetitions, populations=populations, seed=seed,
                           extensions=extensions)
+check_run_options(store, n_jobs, backend, progress)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
 

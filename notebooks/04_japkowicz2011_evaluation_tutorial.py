@@ -56,7 +56,7 @@ import warnings
 import matplotlib
 
 matplotlib.use("Agg")
-from cvrepro.profiles import study_parameters
+from cvrepro.profiles import check_run_options, study_parameters
 from cvrepro.published import japkowicz2011 as paper
 from cvrepro.reporting import record_run, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import japkowicz2011 as study
@@ -65,6 +65,7 @@ from cvrepro.verdicts import summary_sentence
 started = time.time()
 params = study_parameters("japkowicz2011", profile, sim_replications=sim_replications,
                           flu_repetitions=flu_repetitions, weka_reference=weka_reference)
+check_run_options(store, n_jobs, backend, progress)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
 

@@ -58,7 +58,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from cvrepro.profiles import study_parameters
+from cvrepro.profiles import check_run_options, study_parameters
 from cvrepro.reporting import save_table, say, show, show_figure, show_table, show_verdict_changes
 from cvrepro.studies import scheffer1997 as study
 from cvrepro.verdicts import summary_sentence
@@ -66,6 +66,7 @@ from cvrepro.verdicts import summary_sentence
 started = time.time()
 params = study_parameters("scheffer1997", profile, pool_datasets=pool_datasets, cv_datasets=cv_datasets,
                           mc_orderings=mc_orderings)
+check_run_options(store, n_jobs, backend, progress)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
 

@@ -4,6 +4,7 @@ import importlib.util
 from pathlib import Path
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("sync_notebooks", ROOT / "tools" / "sync_notebooks.py")
@@ -41,3 +42,18 @@ def test_every_study_notebook_lists_its_changed_verdicts_after_its_claims():
         call = f'show_verdict_changes("{study_id}", claims, profile, shipped, out)'
         assert call in source, study_id
         assert source.index("claims = study.claims(") < source.index(call), study_id
+
+
+def test_every_study_notebook_checks_its_run_options_before_any_work():
+    """A bad ``store``, ``n_jobs`` or ``backend`` (papermill's ``-p n_jobs two``) fails in the set-up cell, not
+    after the tables that come before the study's run (notebooks 04 and 05 compute many first)."""
+    from cvrepro.profiles import check_run_options
+    from cvrepro.studies import STUDIES
+
+    for study_id in STUDIES:
+        source = next(s for s in sync.sources() if study_id in s.name).read_text()
+        call = source.index("check_run_options(store, n_jobs, backend")
+        assert call < source.index("say(study.describe_profile(params, profile))") < source.index("study.run("), \
+            study_id
+    with pytest.raises(TypeError, match="n_jobs"):
+        check_run_options(store=None, n_jobs="two")
