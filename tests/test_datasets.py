@@ -341,8 +341,14 @@ def test_checksum_tamper_is_detected(tmp_path, monkeypatch):
     payload = bytearray(path.read_bytes())
     payload[len(payload) // 2] ^= 0xFF
     path.write_bytes(bytes(payload))
-    with pytest.raises(ChecksumError, match="sonar.parquet"):
+    with pytest.raises(ChecksumError, match=rf"(?s)sonar.parquet.*{folder / 'MANIFEST'} says.*CVREPRO_DATA points to"):
         load_dataset("sonar")
+
+
+def test_checksum_message_says_how_to_restore_the_file_where_it_was_read(monkeypatch, tmp_path):
+    monkeypatch.delenv("CVREPRO_DATA", raising=False)
+    assert "git checkout -- data/sonar.parquet" in datasets._restore_hint(tmp_path / "data", "sonar.parquet")
+    assert "reinstall cvrepro" in datasets._restore_hint(tmp_path / "catalog_data", "sonar.parquet")
 
 
 def test_manifest_records_origin_licence_and_checksum_of_every_file():

@@ -391,10 +391,20 @@ def _read(filename: str) -> pd.DataFrame:
     expected = manifest.loc[filename, "sha256"]
     if digest != expected:
         raise ChecksumError(
-            f"checksum mismatch for {path}: SHA-256 {digest} but data/MANIFEST says {expected}; "
-            "the file is damaged or was changed (restore it with git checkout)"
+            f"checksum mismatch for {path}: SHA-256 {digest} but {folder / 'MANIFEST'} says {expected}; "
+            f"the file is damaged or was changed ({_restore_hint(folder, filename)})"
         )
     return _cached_frame(str(path), digest)
+
+
+def _restore_hint(folder: Path, filename: str) -> str:
+    """How to get a damaged data file back, for the folder it was read from."""
+    if os.environ.get("CVREPRO_DATA"):
+        return (f"CVREPRO_DATA points to {folder}: copy the file again from the project's data/ folder, "
+                "or unset CVREPRO_DATA to read the project's own copy")
+    if folder.name == "catalog_data":
+        return "reinstall cvrepro: the copy in the installed package is damaged"
+    return f"restore it with `git checkout -- {folder.name}/{filename}` in the project"
 
 
 @lru_cache(maxsize=64)
