@@ -24,6 +24,13 @@ bytes hash to its name) and with its own key inside; fresh results pass the
 same gate, so a cached and a fresh result are the same table. A damaged file
 is reported (``RuntimeWarning`` naming it), renamed ``.<name>.damaged`` and
 recomputed.
+
+That file per task is the default layout, :class:`FlatLayout`; the
+``layout`` argument takes any object with its methods (keys, what is stored,
+what a worker sends back, how the caller keeps it). :func:`iter_tasks`, the
+iterator form, yields results as they come: :func:`cvrepro.runner.run_cv`
+runs each round of its plan through it, on its own layout
+(:class:`cvrepro.engine.cvlayout.ChunkLayout`).
 """
 from __future__ import annotations
 
