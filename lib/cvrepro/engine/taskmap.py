@@ -81,8 +81,8 @@ class Task:
 
 def map_tasks(func, tasks, store=None, *, layout=None, n_jobs: int = 1, backend="loky", progress: bool = True,
               desc: str | None = None, ship: str | None = None) -> list:
-    """``func(**task)`` for every task (a :class:`Task` or a dict of keyword arguments), as DataFrames in
-    task order, computing only what ``store`` (a folder, or None: no cache) lacks. ``n_jobs``,
+    """``func(**task)`` for every task (a :class:`Task` or a dict of keyword arguments), as DataFrames (or
+    what ``layout`` keeps) in task order, computing only what ``store`` (a folder, or None: no cache) lacks. ``n_jobs``,
     ``backend``: as :func:`~cvrepro.runner.run_cv`'s ("loky", "threading", "dask" or a scheduler
     address). ``progress``: a bar over the computed tasks and a summary line (when the work lasts more
     than 2 seconds; ``CVREPRO_PROGRESS=off`` silences both). ``layout``, ``ship``: see :func:`iter_tasks`."""
@@ -124,7 +124,7 @@ def iter_tasks(func, tasks, store=None, *, layout=None, n_jobs: int = 1, backend
         yield from ((i, result) for i in where[k])
     shared_disk = not is_dask(backend)   # dask workers may not share our disk: the caller writes
     calls = [_call_of(func, tasks[where[k][0]], ship, layout.packer(func, k, shared_disk)) for k in todo]
-    own = isinstance(progress, bool)
+    own = not hasattr(progress, "update")   # else a bar the caller owns
     bar = progress_bar(total=len(todo), enabled=progress, desc=desc or func.__name__, unit="task") if own \
         else progress
     if not own:
