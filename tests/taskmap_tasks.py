@@ -39,3 +39,9 @@ def main(argv=None):
     store, out, n, delay = (argv or sys.argv[1:])
     tables = map_tasks(noisy_stats, tasks(int(n), float(delay)), store, progress=False)
     pd.concat(tables, ignore_index=True).to_pickle(out)
+
+
+def cv_iterations(data, est, task) -> pd.DataFrame:
+    """The iterations table of one run_cv task, without its timings: the same work as the CV store's chunk."""
+    from cvrepro.engine.tasks import run_task
+    return run_task(data, est, task)["iterations"].drop(columns="seconds")

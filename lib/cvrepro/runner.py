@@ -45,18 +45,22 @@ results as fitting fold by fold; other learners are fitted fold by fold.
 
 :func:`run_cv` reads like scikit-learn's ``cross_validate``: check the inputs
 (:mod:`cvrepro.engine.inputs`), plan the tasks (:mod:`cvrepro.engine.planning`),
-execute them on a backend (:mod:`cvrepro.engine.backends`; one task is
-:func:`cvrepro.engine.tasks.run_task`), assemble the results
+run each round of them through the task map (:func:`cvrepro.engine.taskmap.iter_tasks`, on a backend
+of :mod:`cvrepro.engine.backends`, its results kept in the store by
+:class:`cvrepro.engine.cvlayout.ChunkLayout`; one task is :func:`cvrepro.engine.tasks.run_task`),
+assemble the results
 (:mod:`cvrepro.engine.results`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine.backends import execute, is_dask, n_workers
+from .engine.backends import n_workers
+from .engine.cvlayout import run_cv_task
 from .engine.inputs import check_inputs, check_run_arguments
 from .engine.planning import Plan, iterations_per_task
 from .engine.results import CVFailureWarning, CVResults, assemble
+from .engine.taskmap import iter_tasks
 from .engine.tasks import FoldOutcome, LearnerFactory, fit_predict_folds, learner_seed, learner_seeds
 from .progress import progress_bar
 from .store import ResultStore
@@ -101,17 +105,10 @@ def run_cv(datasets, learners, folds=(2, 5, 10), iterations: int = 10, partition
     bar = _progress(progress)
     try:
         while plan.active:
-            jobs = plan.next_jobs(worker_writes=not is_dask(backend))   # dask workers may not share our disk
-            if jobs and plan.store is not None and not plan.store.writable:
-                raise PermissionError(
-                    f"store {str(store)!r} is read-only and lacks {len(jobs)} task(s) of results (e.g. "
-                    f"{jobs[0][2].cell}, iterations {jobs[0][2].iterations[0]}..{jobs[0][2].iterations[-1]}); "
-                    "ask for the iterations it holds, make it writable, or pass another store")
-            bar.total += len(jobs)
-            bar.refresh()
-            for task, tables, written in execute(jobs, n_jobs, backend):
-                plan.record(task, tables, written)
-                bar.update(1)
+            jobs = plan.next_jobs()
+            for i, chunks in iter_tasks(run_cv_task, jobs, layout=plan.layout, n_jobs=n_jobs, backend=backend,
+                                        progress=bar, ship="data"):   # each data set travels once per worker
+                plan.record(jobs[i]["task"], chunks)
             plan.end_round()
     finally:
         bar.close()

@@ -6,9 +6,7 @@ order. With ``ship_first``, the first argument of every call is a data set
 (with a ``fingerprint``) that travels to each worker once: scattered on dask;
 with joblib's process backends, written once to a temporary file that each
 worker reads on first use and keeps (calls carry only a :class:`DataRef`).
-:func:`execute` runs ``run_cv``'s jobs on it; a job with a ``target`` (store,
-store cell) has its chunk written by the worker itself (local backends share
-the disk), which then sends back only the small tables.
+run_cv's tasks come through the task map too (:mod:`cvrepro.engine.cvlayout`).
 """
 from __future__ import annotations
 
@@ -21,10 +19,9 @@ from dataclasses import dataclass
 
 import joblib
 
-from . import tasks
 from .inputs import CVData
 
-__all__ = ["is_dask", "n_workers", "execute", "map_unordered", "DataRef"]
+__all__ = ["is_dask", "n_workers", "map_unordered", "DataRef"]
 
 
 def is_dask(backend) -> bool:
@@ -37,15 +34,6 @@ def n_workers(n_jobs: int, backend) -> int:
     if is_dask(backend):
         return joblib.cpu_count() if n_jobs < 0 else max(1, n_jobs)
     return joblib.effective_n_jobs(n_jobs)
-
-
-def execute(jobs: list, n_jobs: int, backend) -> Iterator:
-    """Run ``(data, est, task, target)`` jobs; yield ``(task, tables, written)`` as they finish
-    (``written``: the runs of iterations the worker stored, or None if it stored nothing)."""
-    if is_dask(backend):   # dask workers may not share our disk: we write
-        jobs = [(data, est, task, None) for data, est, task, _ in jobs]
-    for _, out in map_unordered(_run_and_tag, jobs, n_jobs, backend, ship_first=True):
-        yield out
 
 
 def map_unordered(func, calls: list, n_jobs: int, backend, ship_first: bool = False) -> Iterator:
@@ -122,16 +110,6 @@ def _worker_data(ref: DataRef) -> CVData:
             _WORKER_DATA.pop(next(iter(_WORKER_DATA)))
     _WORKER_DATA[ref.fingerprint] = data
     return data
-
-
-def _run_and_tag(data, est, task, target=None):
-    tables = tasks.run_task(data, est, task)
-    written = None
-    if target is not None:
-        rs, cell = target
-        written = rs.write(cell, task.iterations[0], task.iterations[-1], tables)
-        del tables["instances"]
-    return task, tables, written
 
 
 @contextlib.contextmanager

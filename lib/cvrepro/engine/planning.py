@@ -15,8 +15,9 @@ import pandas as pd
 
 from ..store import ResultStore
 from ..verified import short_hash
+from .cvlayout import ChunkLayout
 from .inputs import Grid, learner_hash
-from .results import Chunk, chunk_instances, load_chunk
+from .results import Chunk, chunk_instances
 from .tasks import Task
 
 __all__ = ["iterations_per_task", "Plan"]
@@ -48,17 +49,13 @@ class Plan:
         pparams = grid.partitioner_params
         hashes = ({name: learner_hash(name, est) for name, est in grid.learners.items()}   # once per learner
                   if store is not None else {})
+        self.layout = ChunkLayout(store, self.store_cells, self.by_name)   # how tasks' results are kept
         for cell in self.cells:
-            data, k = self.by_name[cell[0]], cell[3]
-            self.have[cell] = []
             if store is not None:
-                self.store_cells[cell] = store.cell(cell[0], data.fingerprint, cell[1],
+                self.store_cells[cell] = store.cell(cell[0], self.by_name[cell[0]].fingerprint, cell[1],
                                                     hashes[cell[1]],
-                                                    grid.partitioner, k, seed, short_hash(repr(pparams)))
-                for first, last in store.chunks(self.store_cells[cell]):
-                    chunk = load_chunk(store, self.store_cells[cell], first, last, data, k)
-                    if chunk is not None:
-                        self.have[cell].append(chunk)
+                                                    grid.partitioner, cell[3], seed, short_hash(repr(pparams)))
+            self.have[cell] = self.layout.chunks(cell)[0]
         if batch_size is None:
             total = len(self.cells) * iterations
             batch_size = max(1, min(10, math.ceil(total / (2 * n_workers))))
@@ -73,9 +70,9 @@ class Plan:
         self.active = list(self.cells)
         self.want = {}
 
-    def next_jobs(self, worker_writes: bool) -> list[tuple]:
-        """``(data, est, task, target)`` of this round, biggest first; ``target`` (store, store cell)
-        when the worker writes its chunk itself (``worker_writes``, and a store)."""
+    def next_jobs(self) -> list[dict]:
+        """The tasks of this round for :func:`~cvrepro.engine.cvlayout.run_cv_task` (``data``, ``est``,
+        ``task``), biggest first."""
         # what each active cell needs now: everything, or its next batch when stopping
         self.want = {c: range(self.fed[c], min(self.iterations, self.fed[c] + self.batch[c]) if self.stopping
                               else self.iterations)
@@ -83,42 +80,22 @@ class Plan:
         jobs = []
         for c in self.active:
             done = {i for ch in self.have[c] for i in range(ch.first, ch.last + 1)}
-            target = (self.store, self.store_cells[c]) if self.store is not None and worker_writes else None
             for first, last in _runs([i for i in self.want[c] if i not in done], self.batch[c]):
                 task = Task(c, tuple(range(first, last + 1)), self.seed, self.grid.partitioner_params, self.batched)
-                jobs.append((self.by_name[c[0]], self.grid.learners[c[1]], task, target))
+                jobs.append({"data": self.by_name[c[0]], "est": self.grid.learners[c[1]], "task": task})
         # biggest tasks first (rows x folds x iterations): less idle time at the end of the run
-        jobs.sort(key=lambda job: -len(job[0].codes) * job[2].cell[3] * len(job[2].iterations))
+        jobs.sort(key=lambda job: -len(job["data"].codes) * job["task"].cell[3] * len(job["task"].iterations))
         return jobs
 
-    def record(self, task: Task, tables: dict, written: list | None = None) -> None:
-        """A finished task's tables: written to the store (unless the worker did: ``written``, the
-        runs of iterations it wrote), kept as chunks. Iterations that a concurrent run stored
-        first are not written again: its chunks are read instead."""
+    def record(self, task: Task, chunks: list[Chunk]) -> None:
+        """A finished task's chunks (:meth:`ChunkLayout.unpack`). Iterations that a concurrent run stored
+        first were not written again: its chunks are read instead."""
+        self.have[task.cell].extend(chunks)
         first, last = task.iterations[0], task.iterations[-1]
-        if self.store is None:
-            self.have[task.cell].append(Chunk(first, last, tables))
-            return
-        cell = self.store_cells[task.cell]
-        if written is None:   # not yet written by the worker
-            written = self.store.write(cell, first, last, tables)
-        for a, b in written:
-            part = {kind: tables[kind] if (a, b) == (first, last)
-                    else tables[kind][(tables[kind].iteration >= a) & (tables[kind].iteration <= b)]
-                    for kind in ("folds", "iterations")}
-            self.have[task.cell].append(Chunk(a, b, part, (self.store, cell)))
-        if written != [(first, last)]:
-            self._adopt(task.cell, first, last)
-
-    def _adopt(self, c: tuple, first: int, last: int) -> None:
-        """Chunks of iterations ``first..last`` of cell ``c`` stored by a concurrent run."""
-        known = {(ch.first, ch.last) for ch in self.have[c]}
-        data = self.by_name[c[0]]
-        for a, b in self.store.chunks(self.store_cells[c]):
-            if (a, b) not in known and a <= last and b >= first:
-                chunk = load_chunk(self.store, self.store_cells[c], a, b, data, c[3])
-                if chunk is not None:
-                    self.have[c].append(chunk)
+        if self.store is not None and [(ch.first, ch.last) for ch in chunks] != [(first, last)]:
+            known = {(ch.first, ch.last) for ch in self.have[task.cell]}
+            adopted, _ = self.layout.chunks(task.cell, lambda a, b: (a, b) not in known and a <= last and b >= first)
+            self.have[task.cell].extend(adopted)
 
     def end_round(self) -> None:
         """After a round: without stopping rules, done; else each rule sees its cell's new iterations."""
