@@ -16,10 +16,11 @@ from .raeder2010_design import (
     REPLAY_VARIANTS,
     STUDY_ID,
     TABLE_3_PARTS,
+    TABLE_3_STORED,
     TRUE_TEST_LEARNERS,
     make_learners,
 )
-from .raeder2010_tables import table_3
+from .raeder2010_tables import table_3, table_3_by_stored
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Results:
     true_test_cv: CVResults | None = None
     true_test: pd.DataFrame | None = None
     replays: pd.DataFrame | None = None      # Table III's replays, when read from shipped tables
+    replays_by_stored: pd.DataFrame | None = None   # the same on the first n stored runs (shipped)
 
     @property
     def iterations(self) -> pd.DataFrame:
@@ -74,7 +76,9 @@ def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     true-test AUROCs, and Table III's replays (:func:`replays`: they read every iteration's
     out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead)."""
     tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures,
-              "replays": replays(results) if results.replays is None else results.replays}
+              "replays": replays(results) if results.replays is None else results.replays,
+              "replays_by_stored": (replays_by_stored(results) if results.replays_by_stored is None
+                                    else results.replays_by_stored)}
     if results.true_test_cv is not None:
         tables.update(true_test_iterations=_estimates_only(results.true_test_cv.iterations),
                       true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
@@ -93,9 +97,10 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
     """:class:`Results` rebuilt from :func:`to_tables`' tables (no per-instance predictions)."""
     def cv(prefix):
         return CVResults(None, tables[f"{prefix}iterations"], tables[f"{prefix}failures"], None, {}, [], None)
+    replayed = {"replays": tables.get("replays"), "replays_by_stored": tables.get("replays_by_stored")}
     if "true_test" not in tables:
-        return Results(params, cv(""), replays=tables.get("replays"))
-    return Results(params, cv(""), cv("true_test_"), tables["true_test"], tables.get("replays"))
+        return Results(params, cv(""), **replayed)
+    return Results(params, cv(""), cv("true_test_"), tables["true_test"], **replayed)
 
 
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
@@ -139,9 +144,8 @@ def replays(results: Results) -> pd.DataFrame:
     for parts (a) and (b), each alternative reading: one long table keyed by ``READING_COLUMNS``."""
     p = results.params
     frames = []
-    for part, (a, b, k) in TABLE_3_PARTS.items():
-        if a not in p["learners"] or b not in p["learners"] or k not in p["folds"]:
-            continue
+    for part in _parts(p):
+        a, b, k = TABLE_3_PARTS[part]
         readings = [(p["replay_sampling"], p["replay_pairing"], p["ks_ties"])]
         readings += [v[1:] for v in REPLAY_VARIANTS if part in ("a", "b")]
         for sampling, pairing, ties in dict.fromkeys(readings):
@@ -149,6 +153,35 @@ def replays(results: Results) -> pd.DataFrame:
                         progress=False)
             frames.append(t.assign(part=part, sampling=sampling, pairing=pairing, ks_ties=ties))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=READING_COLUMNS)
+
+
+def _parts(params: dict) -> list[str]:
+    """The parts of Table III whose two learners and k the run has."""
+    return [part for part, (a, b, k) in TABLE_3_PARTS.items()
+            if a in params["learners"] and b in params["learners"] and k in params["folds"]]
+
+
+def replays_by_stored(results: Results) -> pd.DataFrame:
+    """Table III of every part the run allows, under the run's reading, replayed on the first n stored runs
+    for each n of ``TABLE_3_STORED`` below the number stored (:func:`table_3_by_stored`); keyed by ``part``."""
+    p = results.params
+    frames = [table_3_by_stored(results.cv, part, p["datasets"], TABLE_3_STORED, p["n_orderings"],
+                                p["replay_sampling"], p["replay_pairing"], p["ks_ties"]).assign(part=part)
+              for part in _parts(p)]
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["part", "dataset", "stored"])
+
+
+def table_3_by_stored_for(results: Results, tables3: dict) -> pd.DataFrame:
+    """Table III of each part in ``tables3`` (part -> the run's table, all stored runs) with its replays on
+    fewer stored runs (shipped at ``paper``; none at other profiles): one long table keyed by part and ``stored``."""
+    shipped = results.replays_by_stored
+    frames = []
+    for part, table in tables3.items():
+        if shipped is not None and len(shipped):
+            frames.append(shipped[shipped.part == part].dropna(axis=1, how="all"))
+        frames.append(table.assign(part=part))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["part", "dataset", "stored"])
 
 
 def shipped_replays(results: Results, part: str) -> dict:
