@@ -85,6 +85,7 @@ def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     return tables
 
 
+SLICE_REPLAY_WORK = 1200       # instances x k of a replay the slice check recomputes (see recompute_replay)
 SHIPPED_COLUMNS = ("dataset", "learner", "partitioner", "k", "iteration", "auroc")
 
 
@@ -104,10 +105,11 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
 
 
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
-                    random_state: int = 0) -> pd.DataFrame:
+                    random_state: int = 0, replay: bool = True) -> pd.DataFrame:
     """Recompute ``n_cells`` iterations of the grid chosen by ``random_state`` (data set, learner, k and
     iteration drawn from ``tables["iterations"]``) from scratch, beside the shipped AUROC: the check that
-    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``)."""
+    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``).
+    ``replay``: also one row of Table III's replays (:func:`recompute_replay`), one row per quantity."""
     shipped_rows = tables["iterations"].sample(n_cells, random_state=random_state)
     rows = []
     for r in shipped_rows.itertuples():
@@ -116,7 +118,37 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
                     seed=params["seed"] + int(r.iteration), progress=False)
         rows.append({"dataset": r.dataset, "learner": r.learner, "k": int(r.k), "iteration": int(r.iteration),
                      "shipped": r.auroc, "recomputed": float(cv.iterations.auroc.iloc[0])})
-    return pd.DataFrame(rows)
+    cells = pd.DataFrame(rows)
+    if not replay or tables.get("replays") is None or not len(tables["replays"]):
+        return cells
+    return pd.concat([cells, recompute_replay(params, tables, random_state)], ignore_index=True)
+
+
+def recompute_replay(params: dict, tables: dict[str, pd.DataFrame], random_state: int = 0,
+                     max_work: int = SLICE_REPLAY_WORK) -> pd.DataFrame:
+    """One row of Table III (part and data set drawn by ``random_state`` from the shipped replays under the
+    run's reading) recomputed from scratch: every stored iteration of its two learners fitted again, then
+    replayed; one row per quantity (R and iterations of each rule, capped, exhausted), shipped beside
+    recomputed. Only rows whose data set's instances times k is at most ``max_work`` are drawn (a few
+    seconds of fitting at ``paper``; the 10-fold part then has promoters only)."""
+    from ..datasets import load_dataset
+
+    reading = (params["replay_sampling"], params["replay_pairing"], params["ks_ties"])
+    shipped = tables["replays"]
+    shipped = shipped[(shipped[READING_COLUMNS[1:]] == reading).all(axis=1)]
+    for _, row in shipped.sample(frac=1, random_state=random_state).iterrows():
+        a, b, k = TABLE_3_PARTS[row.part]
+        if len(load_dataset(row.dataset).y) * k <= max_work:
+            break
+    else:
+        raise ValueError(f"no shipped Table III row has instances x k <= {max_work}: raise max_work")
+    cv = run_cv([row.dataset], make_learners([a, b], params["c45_laplace"]), folds=(k,),
+                iterations=params["iterations"], partitioner=PARTITIONER, seed=params["seed"], progress=False)
+    again = table_3(cv, a, b, k, [row.dataset], params["n_orderings"], 0, *reading, progress=False).iloc[0]
+    quantities = [c for c in again.index if c != "dataset"]
+    return pd.DataFrame({"dataset": row.dataset, "learner": f"{a} vs {b}", "k": k, "part": row.part,
+                         "quantity": quantities, "shipped": row[quantities].astype(float).to_numpy(),
+                         "recomputed": again[quantities].astype(float).to_numpy()})
 
 
 def true_test_performance(datasets, learners: dict) -> pd.DataFrame:
