@@ -135,7 +135,7 @@ def recompute_replay(params: dict, tables: dict[str, pd.DataFrame], random_state
 
     reading = (params["replay_sampling"], params["replay_pairing"], params["ks_ties"])
     shipped = tables["replays"]
-    shipped = shipped[(shipped[READING_COLUMNS[1:]] == reading).all(axis=1)]
+    shipped = shipped[(shipped[READING_COLUMNS[1:]] == pd.Series(reading, index=READING_COLUMNS[1:])).all(axis=1)]
     for _, row in shipped.sample(frac=1, random_state=random_state).iterrows():
         a, b, k = TABLE_3_PARTS[row.part]
         if len(load_dataset(row.dataset).y) * k <= max_work:
