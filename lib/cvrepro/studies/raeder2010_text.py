@@ -306,8 +306,9 @@ def captioned_distance_from_paper(table: pd.DataFrame, profile: str, n_iteration
 def captioned_table_3_by_stored(long: pd.DataFrame) -> Captioned:
     """Each part of Table III's distance from the paper when replayed on the first n stored runs
     (``long``: :func:`table_3_by_stored_for`)."""
-    table = pd.concat([distance_by_stored(long[long.part == part].drop(columns="part"), part)
-                       for part in dict.fromkeys(long.part)], ignore_index=True)
+    parts = [distance_by_stored(long[long.part == part].drop(columns="part"), part)
+             for part in dict.fromkeys(long.part)]
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
     return Captioned(table, "table_3_by_stored",
                      "Table III replayed on the first n stored runs of each cell (n = 20 is what the quick profile "
                      "stores): mean |ours - paper| of R and of the adaptive rules' mean iterations, each learner's "
