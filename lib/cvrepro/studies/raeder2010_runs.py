@@ -74,7 +74,8 @@ def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     """The smallest tables the notebook needs (what is shipped for the paper profile): the
     per-iteration AUROC estimates and failed folds of the grid and of the true-test part, the
     true-test AUROCs, and Table III's replays (:func:`replays`: they read every iteration's
-    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead)."""
+    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead), and the
+    same replays on fewer stored runs (:func:`replays_by_stored`)."""
     tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures,
               "replays": replays(results) if results.replays is None else results.replays,
               "replays_by_stored": (replays_by_stored(results) if results.replays_by_stored is None
@@ -129,8 +130,8 @@ def recompute_replay(params: dict, tables: dict[str, pd.DataFrame], random_state
     """One row of Table III (part and data set drawn by ``random_state`` from the shipped replays under the
     run's reading) recomputed from scratch: every stored iteration of its two learners fitted again, then
     replayed; one row per quantity (R and iterations of each rule, capped, exhausted), shipped beside
-    recomputed. Only rows whose data set's instances times k is at most ``max_work`` are drawn (a few
-    seconds of fitting at ``paper``; the 10-fold part then has promoters only)."""
+    recomputed. Only rows whose data set's instances times k is at most ``max_work`` are drawn (at ``paper``,
+    500 iterations: 8-17 s of CPU for the rows tried; the 10-fold part then has promoters only)."""
     from ..datasets import load_dataset
 
     reading = (params["replay_sampling"], params["replay_pairing"], params["ks_ties"])
