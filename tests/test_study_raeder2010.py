@@ -278,6 +278,9 @@ def test_the_scale_explanation_is_computed_from_the_replays_and_the_estimates():
     assert f"ionosphere (C4.5 ahead in {(d > 0).mean():.0%} of the 200 seeds" in text
     assert f"{d[:20].mean():+.4f} over the first 20, {d.mean():+.4f} over all" in text
     assert "sonar (C4.5 ahead" not in text                          # separated at every scale
+    vs = study.table_3_vs_paper(full, "c").set_index("dataset")
+    r_diff = vs[[c for c in vs.columns if c.startswith("R ") and c.endswith(" diff")]].abs()
+    assert f"they hold {r_diff.loc['ion'].sum() / r_diff.sum().sum():.0%} of the R distance" in text
     assert study.describe_table_3_scale(full.assign(part="c"), cv.iterations, "c") == ""   # one scale only
 
 

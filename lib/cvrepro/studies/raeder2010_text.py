@@ -359,10 +359,18 @@ def _tied_learners(small: pd.DataFrame, full: pd.DataFrame, iterations: pd.DataF
         (m_lo, _), (m_hi, won) = (_mean_difference(iterations, a, b, k, d, n) for n in (lo, hi))
         said.append(f"{d} ({a} ahead in {won:.0%} of the {hi} seeds; mean AUROC difference {m_lo:+.4f} over the "
                     f"first {lo}, {m_hi:+.4f} over all)")
-    paper_r = table_3_vs_paper(full.loc[tied].reset_index(), part)[[c + " paper" for c in r_cols]]
-    r_lo, r_hi, r_paper = (t.mean(axis=1).mean() for t in (small.loc[tied, r_cols], full.loc[tied, r_cols], paper_r))
+    vs_tied = table_3_vs_paper(full.loc[tied].reset_index(), part)
+    r_lo, r_hi, r_paper = (t.mean(axis=1).mean() for t in (small.loc[tied, r_cols], full.loc[tied, r_cols],
+                                                            vs_tied[[c + " paper" for c in r_cols]]))
+    share = _share(vs_tied, table_3_vs_paper(full.reset_index(), part), [c + " diff" for c in r_cols])
     return (f" Learners: {a} and {b} tie at {k}-fold on {', '.join(said)}; R averaged over the rules falls there "
-            f"from {r_lo:.2f} to {r_hi:.2f} (the paper: {r_paper:.2f}).")
+            f"from {r_lo:.2f} to {r_hi:.2f} (the paper: {r_paper:.2f}); they hold {share:.0%} of the R distance on all "
+            f"{hi} runs.")
+
+
+def _share(some: pd.DataFrame, every: pd.DataFrame, cols) -> float:
+    """The part of the summed |ours - paper| over ``cols`` of ``every`` row that ``some`` rows hold."""
+    return float(np.nansum(np.abs(some[cols].to_numpy(float))) / np.nansum(np.abs(every[cols].to_numpy(float))))
 
 
 def _rank_growth(small: pd.DataFrame, full: pd.DataFrame, dist: pd.DataFrame, part: str, n_shown: int = 4) -> str:
@@ -377,7 +385,10 @@ def _rank_growth(small: pd.DataFrame, full: pd.DataFrame, dist: pd.DataFrame, pa
         col = f"{grow.loc[d].idxmax()}-Rank"
         most.append(f"{d} ({col} {vs_lo.loc[d, col + ' ours']:.1f} -> {vs_hi.loc[d, col + ' ours']:.1f}, the paper "
                     f"{vs_hi.loc[d, col + ' paper']:.2f})")
+    rank_cols = [f"{l}-Rank diff" for l in (a, b)]
+    share = _share(vs_hi.loc[top], vs_hi, rank_cols)
     growth = " and ".join(f"from {dist.loc[lo, f'{l}-Rank']:.1f} to {dist.loc[hi, f'{l}-Rank']:.1f} for {l}"
                           for l in (a, b))
     return (" Instances: Rank stops when the running means of the instances' probabilities stop crossing, and with "
-            f"few runs those means lie further apart; mean Rank iterations grow {growth}, most on {', '.join(most)}.")
+            f"few runs those means lie further apart; mean Rank iterations grow {growth}, most on {', '.join(most)}; "
+            f"these rows hold {share:.0%} of the Rank-iteration distance on all {hi} runs.")
