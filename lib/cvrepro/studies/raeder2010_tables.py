@@ -257,9 +257,9 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
         for l in (a, b):
             p = cv.oof(dataset, l, k)[:n_stored]
             proba[l] = p[:, :, 1] if p.shape[2] == 2 else p.reshape(p.shape[0], -1)
-        n_stored = len(est[a])
-        rules = stopping_rules(n_stored if sampling == "permutation" else cap, ks_ties)
-        row = {"dataset": dataset, "stored": n_stored}
+        stored = len(est[a])
+        rules = stopping_rules(stored if sampling == "permutation" else cap, ks_ties)
+        row = {"dataset": dataset, "stored": stored}
         for name, rule in rules.items():
             r = replay_reproducibility(rule, est[a], est[b], proba[a], proba[b], n_orderings=n_orderings,
                                        random_state=random_state, sampling=sampling, pairing=pairing,
