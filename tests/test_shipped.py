@@ -134,10 +134,35 @@ def test_the_slice_check_recomputes_and_catches_a_changed_number(raeder_small):
     params, _, root = raeder_small
     tables = shipped.load("raeder2010", params, root=root)
     same = raeder.recompute_slice(params, tables, n_cells=2, random_state=1)
-    assert len(same) == 2 and (same.shipped == same.recomputed).all()
-    changed = {**tables, "iterations": tables["iterations"].assign(auroc=tables["iterations"].auroc + 1e-12)}
+    cells, replay = same[same.part.isna()], same[same.part.notna()]
+    assert len(cells) == 2 and (same.shipped == same.recomputed).all()
+    # one Table III row, every quantity: R and iterations of each rule, capped, exhausted
+    assert replay.dataset.nunique() == 1 and len(replay) == 1 + 5 * len(raeder.STOPPING_RULES)
+    changed = {**tables, "iterations": tables["iterations"].assign(auroc=tables["iterations"].auroc + 1e-12),
+               "replays": tables["replays"].assign(**{"R Rank": tables["replays"]["R Rank"] + 1e-12})}
     differs = raeder.recompute_slice(params, changed, n_cells=2, random_state=1)
-    assert (differs.shipped != differs.recomputed).all()
+    assert (differs.shipped != differs.recomputed).sum() == 3      # the two cells and the replay's R Rank
+    assert differs.loc[differs.shipped != differs.recomputed, "quantity"].tolist()[-1] == "R Rank"
+    with pytest.raises(ValueError, match="max_work"):
+        raeder.recompute_replay(params, tables, max_work=10)
+
+
+@pytest.mark.skipif(not shipped.available("raeder2010"), reason="Raeder's paper tables are not shipped")
+def test_raeder_table_3c_drifts_from_the_paper_with_the_stored_runs_not_the_cap():
+    """The shipped replays on the first 20 stored runs (the quick profile's Table III(c)) lie nearer the paper than
+    those on all 500; no Rank replay is capped; the learners' ties on ionosphere, pima and twonorm explain R."""
+    params = study_parameters("raeder2010", "paper")
+    results = raeder.run(params, shipped=shipped.shipped_root())
+    if results.replays_by_stored is None:
+        pytest.skip("replays_by_stored not shipped yet (tools/ship_raeder_by_stored.py)")
+    long = raeder.table_3_by_stored_for(results, {"c": raeder.table_3_for(results, "c")})
+    dist = raeder.distance_by_stored(long.drop(columns="part"), "c").set_index("stored runs")
+    assert dist.index.tolist() == [*raeder.TABLE_3_STORED, 500] and dist["capped Rank"].sum() == 0
+    for col in ("|ours - paper|, R", "|ours - paper|, mean iterations, Rank"):
+        assert dist.loc[20, col] < dist.loc[500, col]
+    text = raeder.describe_table_3_scale(long, results.iterations, "c")
+    assert f"{dist.loc[20, '|ours - paper|, R']:.3f} from the paper in R" in text
+    assert all(f"{d} (C4.5 ahead in" in text for d in ("ionosphere", "pima", "twonorm"))
 
 
 @pytest.mark.parametrize("study", SHIPPED)

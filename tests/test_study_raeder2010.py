@@ -239,6 +239,51 @@ def test_table_3_readings_change_one_reading_at_a_time_and_reuse_a_computed_tabl
     assert reused.loc[("ours: replacement, shared, KS merge", "Rank"), "mean R"] == -1.0
 
 
+def tied_then_separated(n_it=200, lead=20, seed=3):
+    """C4.5 and HDDT at 10-fold: on ionosphere C4.5 leads in the first ``lead`` runs only, so that over all runs the
+    two tie; on sonar C4.5 always leads. Probabilities random (30 instances)."""
+    rng = np.random.default_rng(seed)
+    hddt = 0.8 + 0.002 * rng.random(n_it)
+    gap = np.where(np.arange(n_it) < lead, 0.01, -0.01 * lead / (n_it - lead))
+    values = {("ionosphere", "C4.5", 10): list(hddt + gap), ("ionosphere", "HDDT", 10): list(hddt),
+              ("sonar", "C4.5", 10): list(hddt + 0.05), ("sonar", "HDDT", 10): list(hddt)}
+    proba = {l: rng.random((n_it, 30, 2)) for l in ("C4.5", "HDDT")}
+    return FakeCV(grid(values), proba)
+
+
+def test_table_3_on_the_first_n_stored_runs_is_table_3_of_those_runs():
+    cv = tied_then_separated()
+    first = FakeCV(cv.iterations[cv.iterations.iteration < 50], {l: p[:50] for l, p in cv._proba.items()})
+    args = ("C4.5", "HDDT", 10, ["sonar"], 5)
+    pd.testing.assert_frame_equal(study.table_3(cv, *args, progress=False, n_stored=50),
+                                  study.table_3(first, *args, progress=False))
+    by_stored = study.table_3_by_stored(cv, "c", ["sonar"], sizes=(20, 50, 200, 500), n_orderings=5)
+    assert by_stored.stored.tolist() == [20, 50]         # only sizes below the 200 stored
+
+
+def test_the_scale_explanation_is_computed_from_the_replays_and_the_estimates():
+    """Replays on 20 stored runs see the first runs' lead (R near 1); on all 200 the learners tie (R low): the
+    sentences give the distances, the tied data set, its share of seeds and mean differences, all computed."""
+    cv = tied_then_separated()
+    full = study.table_3(cv, "C4.5", "HDDT", 10, n_orderings=10, progress=False)
+    few = study.table_3_by_stored(cv, "c", sizes=(20,), n_orderings=10)
+    long = pd.concat([few, full]).assign(part="c")
+    text = study.describe_table_3_scale(long, cv.iterations, "c")
+    dist = study.distance_by_stored(long.drop(columns="part"), "c").set_index("stored runs")
+    for n in (20, 200):
+        assert f"{dist.loc[n, '|ours - paper|, R']:.3f}" in text
+        assert f"{dist.loc[n, '|ours - paper|, mean iterations, Rank']:.1f}" in text
+    d = (cv.iterations.query("dataset == 'ionosphere' and learner == 'C4.5'").auroc.to_numpy()
+         - cv.iterations.query("dataset == 'ionosphere' and learner == 'HDDT'").auroc.to_numpy())
+    assert f"ionosphere (C4.5 ahead in {(d > 0).mean():.0%} of the 200 seeds" in text
+    assert f"{d[:20].mean():+.4f} over the first 20, {d.mean():+.4f} over all" in text
+    assert "sonar (C4.5 ahead" not in text                          # separated at every scale
+    vs = study.table_3_vs_paper(full, "c").set_index("dataset")
+    r_diff = vs[[c for c in vs.columns if c.startswith("R ") and c.endswith(" diff")]].abs()
+    assert f"they hold {r_diff.loc['ion'].sum() / r_diff.sum().sum():.0%} of the R distance" in text
+    assert study.describe_table_3_scale(full.assign(part="c"), cv.iterations, "c") == ""   # one scale only
+
+
 def test_table_3_vs_paper_rows_follow_the_paper():
     ours = pd.DataFrame({"dataset": ["vote", "credit-a"], "R Rank": [0.5, 0.7]})
     vs = study.table_3_vs_paper(ours, "a")

@@ -30,7 +30,8 @@ from pathlib import Path
 import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
-           "manifest", "same_parameters", "tables_for", "add_quick_claims", "quick_claims", "overrides", "MANIFEST",
+           "manifest", "same_parameters", "tables_for", "add_quick_claims", "add_table", "quick_claims", "overrides",
+           "MANIFEST",
            "FORMAT",
            "QUICK_CLAIMS"]
 
@@ -135,6 +136,16 @@ def add_quick_claims(study: str, claims: pd.DataFrame, run: dict, root: str | Pa
     folder = study_folder(study, root)
     doc["files"][f"{QUICK_CLAIMS}.parquet"] = _write_table(folder, QUICK_CLAIMS, claims)
     doc["quick_run"] = {k: run.get(k) for k in ("commit", "dirty", "finished")}
+    _write_manifest(folder, doc)
+    return folder
+
+
+def add_table(study: str, name: str, table: pd.DataFrame, note: str, root: str | Path | None = None) -> Path:
+    """Add (or replace) one table of ``study``'s shipped results, computed later than the others (e.g. from the
+    same store by a newer commit): its manifest entry records that commit and ``note`` (how it was computed)."""
+    doc = verify(study, root)
+    folder = study_folder(study, root)
+    doc["files"][f"{name}.parquet"] = {**_write_table(folder, name, table), **_commit(), "note": note}
     _write_manifest(folder, doc)
     return folder
 

@@ -63,6 +63,8 @@ PAPER_TABLE_2_SEEDS = (216, 459)
 TABLE_3_PARTS = {"a": ("C4.5", "HDDT", 2), "b": ("NB", "SMO", 2), "c": ("C4.5", "HDDT", 10)}
 N_ORDERINGS = 50
 REPLAY_CAP = 1000
+# Table III replayed on the first n stored runs too (20: the quick profile's store), to see what the scale does.
+TABLE_3_STORED = (20, 50, 100, 200)
 
 
 def stopping_rules(cap: int = REPLAY_CAP, ks_ties: str = "merge") -> dict:

@@ -16,10 +16,11 @@ from .raeder2010_design import (
     REPLAY_VARIANTS,
     STUDY_ID,
     TABLE_3_PARTS,
+    TABLE_3_STORED,
     TRUE_TEST_LEARNERS,
     make_learners,
 )
-from .raeder2010_tables import table_3
+from .raeder2010_tables import table_3, table_3_by_stored
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Results:
     true_test_cv: CVResults | None = None
     true_test: pd.DataFrame | None = None
     replays: pd.DataFrame | None = None      # Table III's replays, when read from shipped tables
+    replays_by_stored: pd.DataFrame | None = None   # the same on the first n stored runs (shipped)
 
     @property
     def iterations(self) -> pd.DataFrame:
@@ -72,15 +74,19 @@ def to_tables(results: Results) -> dict[str, pd.DataFrame]:
     """The smallest tables the notebook needs (what is shipped for the paper profile): the
     per-iteration AUROC estimates and failed folds of the grid and of the true-test part, the
     true-test AUROCs, and Table III's replays (:func:`replays`: they read every iteration's
-    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead)."""
+    out-of-fold probabilities, hundreds of MB at paper, so their results are shipped instead), and the
+    same replays on fewer stored runs (:func:`replays_by_stored`)."""
     tables = {"iterations": _estimates_only(results.cv.iterations), "failures": results.cv.failures,
-              "replays": replays(results) if results.replays is None else results.replays}
+              "replays": replays(results) if results.replays is None else results.replays,
+              "replays_by_stored": (replays_by_stored(results) if results.replays_by_stored is None
+                                    else results.replays_by_stored)}
     if results.true_test_cv is not None:
         tables.update(true_test_iterations=_estimates_only(results.true_test_cv.iterations),
                       true_test_failures=results.true_test_cv.failures, true_test=results.true_test)
     return tables
 
 
+SLICE_REPLAY_WORK = 1200       # instances x k of a replay the slice check recomputes (see recompute_replay)
 SHIPPED_COLUMNS = ("dataset", "learner", "partitioner", "k", "iteration", "auroc")
 
 
@@ -93,16 +99,18 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
     """:class:`Results` rebuilt from :func:`to_tables`' tables (no per-instance predictions)."""
     def cv(prefix):
         return CVResults(None, tables[f"{prefix}iterations"], tables[f"{prefix}failures"], None, {}, [], None)
+    replayed = {"replays": tables.get("replays"), "replays_by_stored": tables.get("replays_by_stored")}
     if "true_test" not in tables:
-        return Results(params, cv(""), replays=tables.get("replays"))
-    return Results(params, cv(""), cv("true_test_"), tables["true_test"], tables.get("replays"))
+        return Results(params, cv(""), **replayed)
+    return Results(params, cv(""), cv("true_test_"), tables["true_test"], **replayed)
 
 
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
-                    random_state: int = 0) -> pd.DataFrame:
+                    random_state: int = 0, replay: bool = True) -> pd.DataFrame:
     """Recompute ``n_cells`` iterations of the grid chosen by ``random_state`` (data set, learner, k and
     iteration drawn from ``tables["iterations"]``) from scratch, beside the shipped AUROC: the check that
-    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``)."""
+    shipped numbers are what the ``paper`` profile computes (iteration i is CV with seed ``seed + i``).
+    ``replay``: also one row of Table III's replays (:func:`recompute_replay`), one row per quantity."""
     shipped_rows = tables["iterations"].sample(n_cells, random_state=random_state)
     rows = []
     for r in shipped_rows.itertuples():
@@ -111,7 +119,37 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
                     seed=params["seed"] + int(r.iteration), progress=False)
         rows.append({"dataset": r.dataset, "learner": r.learner, "k": int(r.k), "iteration": int(r.iteration),
                      "shipped": r.auroc, "recomputed": float(cv.iterations.auroc.iloc[0])})
-    return pd.DataFrame(rows)
+    cells = pd.DataFrame(rows)
+    if not replay or tables.get("replays") is None or not len(tables["replays"]):
+        return cells
+    return pd.concat([cells, recompute_replay(params, tables, random_state)], ignore_index=True)
+
+
+def recompute_replay(params: dict, tables: dict[str, pd.DataFrame], random_state: int = 0,
+                     max_work: int = SLICE_REPLAY_WORK) -> pd.DataFrame:
+    """One row of Table III (part and data set drawn by ``random_state`` from the shipped replays under the
+    run's reading) recomputed from scratch: every stored iteration of its two learners fitted again, then
+    replayed; one row per quantity (R and iterations of each rule, capped, exhausted), shipped beside
+    recomputed. Only rows whose data set's instances times k is at most ``max_work`` are drawn (at ``paper``,
+    500 iterations: 8-17 s of CPU for the rows tried; the 10-fold part then has promoters only)."""
+    from ..datasets import load_dataset
+
+    reading = (params["replay_sampling"], params["replay_pairing"], params["ks_ties"])
+    shipped = tables["replays"]
+    shipped = shipped[(shipped[READING_COLUMNS[1:]] == pd.Series(reading, index=READING_COLUMNS[1:])).all(axis=1)]
+    for _, row in shipped.sample(frac=1, random_state=random_state).iterrows():
+        a, b, k = TABLE_3_PARTS[row.part]
+        if len(load_dataset(row.dataset).y) * k <= max_work:
+            break
+    else:
+        raise ValueError(f"no shipped Table III row has instances x k <= {max_work}: raise max_work")
+    cv = run_cv([row.dataset], make_learners([a, b], params["c45_laplace"]), folds=(k,),
+                iterations=params["iterations"], partitioner=PARTITIONER, seed=params["seed"], progress=False)
+    again = table_3(cv, a, b, k, [row.dataset], params["n_orderings"], 0, *reading, progress=False).iloc[0]
+    quantities = [c for c in again.index if c != "dataset"]
+    return pd.DataFrame({"dataset": row.dataset, "learner": f"{a} vs {b}", "k": k, "part": row.part,
+                         "quantity": quantities, "shipped": row[quantities].astype(float).to_numpy(),
+                         "recomputed": again[quantities].astype(float).to_numpy()})
 
 
 def true_test_performance(datasets, learners: dict) -> pd.DataFrame:
@@ -139,9 +177,8 @@ def replays(results: Results) -> pd.DataFrame:
     for parts (a) and (b), each alternative reading: one long table keyed by ``READING_COLUMNS``."""
     p = results.params
     frames = []
-    for part, (a, b, k) in TABLE_3_PARTS.items():
-        if a not in p["learners"] or b not in p["learners"] or k not in p["folds"]:
-            continue
+    for part in _parts(p):
+        a, b, k = TABLE_3_PARTS[part]
         readings = [(p["replay_sampling"], p["replay_pairing"], p["ks_ties"])]
         readings += [v[1:] for v in REPLAY_VARIANTS if part in ("a", "b")]
         for sampling, pairing, ties in dict.fromkeys(readings):
@@ -149,6 +186,35 @@ def replays(results: Results) -> pd.DataFrame:
                         progress=False)
             frames.append(t.assign(part=part, sampling=sampling, pairing=pairing, ks_ties=ties))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=READING_COLUMNS)
+
+
+def _parts(params: dict) -> list[str]:
+    """The parts of Table III whose two learners and k the run has."""
+    return [part for part, (a, b, k) in TABLE_3_PARTS.items()
+            if a in params["learners"] and b in params["learners"] and k in params["folds"]]
+
+
+def replays_by_stored(results: Results) -> pd.DataFrame:
+    """Table III of every part the run allows, under the run's reading, replayed on the first n stored runs
+    for each n of ``TABLE_3_STORED`` below the number stored (:func:`table_3_by_stored`); keyed by ``part``."""
+    p = results.params
+    frames = [table_3_by_stored(results.cv, part, p["datasets"], TABLE_3_STORED, p["n_orderings"],
+                                p["replay_sampling"], p["replay_pairing"], p["ks_ties"]).assign(part=part)
+              for part in _parts(p)]
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["part", "dataset", "stored"])
+
+
+def table_3_by_stored_for(results: Results, tables3: dict) -> pd.DataFrame:
+    """Table III of each part in ``tables3`` (part -> the run's table, all stored runs) with its replays on
+    fewer stored runs (shipped at ``paper``; none at other profiles): one long table keyed by part and ``stored``."""
+    shipped = results.replays_by_stored
+    frames = []
+    for part, table in tables3.items():
+        if shipped is not None and len(shipped):
+            frames.append(shipped[shipped.part == part].dropna(axis=1, how="all"))
+        frames.append(table.assign(part=part))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["part", "dataset", "stored"])
 
 
 def shipped_replays(results: Results, part: str) -> dict:

@@ -16,6 +16,8 @@ from .raeder2010_design import (
     REPLAY_VARIANTS,
     STOPPING_RULES,
     TABLE_2_ALPHAS,
+    TABLE_3_PARTS,
+    TABLE_3_STORED,
     TRUE_TEST_LEARNERS,
     stopping_rules,
     to_paper_names,
@@ -225,7 +227,7 @@ def _check_reading(name, value, options):
 def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDERINGS,
             random_state: int = 0, sampling: str = "replacement", pairing: str = "shared",
             ks_ties: str = "merge", cap: int = REPLAY_CAP, metric: str = "auroc",
-            progress: bool = True) -> pd.DataFrame:
+            progress: bool = True, n_stored: int | None = None) -> pd.DataFrame:
     """Reproducibility R and mean stopping iteration of each rule (Table III).
 
     Each rule is replayed on ``n_orderings`` random orderings of the stored
@@ -236,7 +238,8 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
     too), ``capped <rule>`` (replays, of both learners, stopped by the cap) and
     ``exhausted <rule>`` (replays that used at least as many draws as there are
     stored runs: trivial or reusing runs at this scale). ``progress``: one bar
-    over the data sets (:mod:`cvrepro.progress`), shown when the replays take a while.
+    over the data sets (:mod:`cvrepro.progress`), shown when the replays take a while. ``n_stored``: replay
+    only the first ``n_stored`` stored iterations of each cell (seeds ``0 .. n_stored - 1``; default all).
     """
     _check_reading("sampling", sampling, SAMPLINGS)
     _check_reading("pairing", pairing, PAIRINGS)
@@ -247,16 +250,16 @@ def table_3(cv, a: str, b: str, k: int, datasets=None, n_orderings: int = N_ORDE
     for dataset in progress_bar(datasets, desc=f"Table III replays, {a} vs {b}, {k}-fold", unit="data set",
                                 enabled=progress):
         cell = t[(t.dataset == dataset) & (t.k == k)]
-        est = {l: cell[cell.learner == l][metric].to_numpy() for l in (a, b)}
+        est = {l: cell[cell.learner == l][metric].to_numpy()[:n_stored] for l in (a, b)}
         if min(len(v) for v in est.values()) == 0:
             continue
         proba = {}
         for l in (a, b):
-            p = cv.oof(dataset, l, k)
+            p = cv.oof(dataset, l, k)[:n_stored]
             proba[l] = p[:, :, 1] if p.shape[2] == 2 else p.reshape(p.shape[0], -1)
-        n_stored = len(est[a])
-        rules = stopping_rules(n_stored if sampling == "permutation" else cap, ks_ties)
-        row = {"dataset": dataset, "stored": n_stored}
+        stored = len(est[a])
+        rules = stopping_rules(stored if sampling == "permutation" else cap, ks_ties)
+        row = {"dataset": dataset, "stored": stored}
         for name, rule in rules.items():
             r = replay_reproducibility(rule, est[a], est[b], proba[a], proba[b], n_orderings=n_orderings,
                                        random_state=random_state, sampling=sampling, pairing=pairing,
@@ -388,6 +391,44 @@ def true_test_errors_vs_paper(ours: pd.DataFrame, published: pd.DataFrame) -> pd
     return pd.DataFrame(rows)
 
 
+def table_3_differences(vs: pd.DataFrame) -> dict:
+    """Our minus the paper's values of a :func:`table_3_vs_paper` table, flat per quantity: R (every rule)
+    and the mean iterations of each adaptive rule (both learners)."""
+    out = {"R": vs[[c for c in vs.columns if c.startswith("R ") and c.endswith(" diff")]].to_numpy().ravel()}
+    for rule in ("Rank", "KS-0.1", "KS-0.2"):
+        out[f"mean iterations, {rule}"] = vs[[c for c in vs.columns if c.endswith(f"-{rule} diff")]].to_numpy().ravel()
+    return out
+
+
+def table_3_by_stored(cv, part: str, datasets=None, sizes=TABLE_3_STORED, n_orderings: int = N_ORDERINGS,
+                      sampling: str = "replacement", pairing: str = "shared", ks_ties: str = "merge") -> pd.DataFrame:
+    """Table III(``part``) replayed on the first n stored runs of each cell, for each n of ``sizes`` below
+    the number stored (n = 20 is what the ``quick`` profile stores: the same seeds, the same replays);
+    one long table, ``stored`` saying n. Empty when every size reaches the number stored."""
+    a, b, k = TABLE_3_PARTS[part]
+    have = int(cv.iterations.iteration.nunique())
+    frames = [table_3(cv, a, b, k, datasets, n_orderings, 0, sampling, pairing, ks_ties, progress=False,
+                      n_stored=n) for n in sizes if n < have]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["dataset", "stored"])
+
+
+def distance_by_stored(by_stored: pd.DataFrame, part: str) -> pd.DataFrame:
+    """How far Table III(``part``) lies from the paper's when replayed on n stored runs (``by_stored``:
+    :func:`table_3_by_stored`'s rows, those of every n together): per n, the mean |ours - paper| of R and
+    of each adaptive rule's mean iterations, each learner's mean Rank iterations over the data sets,
+    and the Rank replays stopped by the cap."""
+    a, b, _ = TABLE_3_PARTS[part]
+    rows = []
+    for n, t in by_stored.groupby("stored"):
+        row = {"part": part, "stored runs": int(n)}
+        for quantity, diffs in table_3_differences(table_3_vs_paper(t.drop(columns="stored"), part)).items():
+            row[f"|ours - paper|, {quantity}"] = float(np.nanmean(np.abs(diffs.astype(float))))
+        row.update({f"{a}-Rank": t[f"{a}-Rank"].mean(), f"{b}-Rank": t[f"{b}-Rank"].mean(),
+                    "capped Rank": int(t["capped Rank"].sum())})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def distance_from_paper(table1_vs: pd.DataFrame, table3_vs: dict, errors_vs: dict) -> pd.DataFrame:
     """How far our numbers lie from the published ones, table by table: the number of cells
     compared and the mean and largest absolute difference (``*_vs_paper`` tables as input)."""
@@ -401,11 +442,8 @@ def distance_from_paper(table1_vs: pd.DataFrame, table3_vs: dict, errors_vs: dic
 
     add("Table I", "average rank", table1_vs["average_rank diff"])
     for part, vs in table3_vs.items():
-        add(f"Table III({part})", "R", vs[[c for c in vs.columns if c.startswith("R ") and c.endswith(" diff")]]
-            .to_numpy().ravel())
-        for rule in ("Rank", "KS-0.1", "KS-0.2"):
-            cols = [c for c in vs.columns if c.endswith(f"-{rule} diff")]
-            add(f"Table III({part})", f"mean iterations, {rule}", vs[cols].to_numpy().ravel())
+        for quantity, diffs in table_3_differences(vs).items():
+            add(f"Table III({part})", quantity, diffs)
     for kind, vs in errors_vs.items():
         add("Table IV" if kind == "canonical" else "Table V", "error row (other data sets)", vs["MAE diff"])
     return pd.DataFrame(rows)

@@ -22,6 +22,7 @@ from .raeder2010_runs import Results
 from .raeder2010_tables import (
     MAE_ROW,
     MSE_ROW,
+    distance_by_stored,
     error_rows,
     opposite_seeds,
     rule_flags,
@@ -29,6 +30,7 @@ from .raeder2010_tables import (
     table_1_shown,
     table_1_vs_paper,
     table_3_shown,
+    table_3_vs_paper,
 )
 
 
@@ -299,3 +301,94 @@ def captioned_distance_from_paper(table: pd.DataFrame, profile: str, n_iteration
                      f"({n_iterations} iterations; the paper: {PAPER_ITERATIONS}): cells compared, mean and largest "
                      "absolute difference. Table II is left out (other seeds); Tables IV-V compare other data sets.",
                      digits=3)
+
+
+def captioned_table_3_by_stored(long: pd.DataFrame) -> Captioned:
+    """Each part of Table III's distance from the paper when replayed on the first n stored runs
+    (``long``: :func:`table_3_by_stored_for`)."""
+    parts = [distance_by_stored(long[long.part == part].drop(columns="part"), part)
+             for part in dict.fromkeys(long.part)]
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    return Captioned(table, "table_3_by_stored",
+                     "Table III replayed on the first n stored runs of each cell (n = 20 is what the quick profile "
+                     "stores): mean |ours - paper| of R and of the adaptive rules' mean iterations, each learner's "
+                     f"mean Rank iterations, and the Rank replays stopped by the cap ({REPLAY_CAP} draws).", digits=3)
+
+
+def _mean_difference(iterations: pd.DataFrame, a: str, b: str, k: int, dataset: str, n: int | None = None):
+    """Mean of ``a``'s minus ``b``'s AUROC over the first ``n`` seeds (default all) of one cell, and the share
+    of those seeds ``a`` wins."""
+    t = iterations[(iterations.k == k) & (iterations.dataset.astype(str) == dataset)]
+    wide = t.assign(learner=t.learner.astype(str)).pivot(index="iteration", columns="learner", values="auroc")
+    d = (wide[a] - wide[b]).sort_index().to_numpy()[:n]
+    return float(d.mean()), float((d > 0).mean())
+
+
+def describe_table_3_scale(long: pd.DataFrame, iterations: pd.DataFrame, part: str = "c") -> str:
+    """Why Table III(``part``)'s distance from the paper changes with the number of stored runs the replays draw
+    from (``long``: :func:`table_3_by_stored_for`; ``iterations``: the run's per-iteration AUROC)."""
+    rows = long[long.part == part].drop(columns="part")
+    if rows.stored.nunique() < 2:
+        return ""
+    dist = distance_by_stored(rows, part).set_index("stored runs")
+    lo, hi = int(dist.index.min()), int(dist.index.max())
+    r_col, i_col = "|ours - paper|, R", "|ours - paper|, mean iterations, Rank"
+    small, full = (rows[rows.stored == n].set_index("dataset") for n in (lo, hi))
+    return (f"Table III({part}) replayed on the first {lo} stored runs (the quick profile's) lies "
+            f"{dist.loc[lo, r_col]:.3f} from the paper in R and {dist.loc[lo, i_col]:.1f} in Rank iterations, on all "
+            f"{hi} {dist.loc[hi, r_col]:.3f} and {dist.loc[hi, i_col]:.1f}. Not a horizon: every ordering is "
+            f"{REPLAY_CAP} draws at any n, and {int(dist['capped Rank'].sum())} Rank replays reach it. The replays "
+            "draw with replacement from the stored runs, so they take the stored runs' mean for the truth, and with "
+            "few runs its sampling error separates what ties." + _tied_learners(small, full, iterations, part)
+            + _rank_growth(small, full, dist, part)
+            + f" The paper replayed {PAPER_ITERATIONS} stored runs, as the paper profile does: its distance is the "
+            "one to compare, and what remains of it comes from our learners on these data sets, not the replays.")
+
+
+def _tied_learners(small: pd.DataFrame, full: pd.DataFrame, iterations: pd.DataFrame, part: str) -> str:
+    """The data sets where R (mean over the rules) falls by more than 0.2 from few to all stored runs."""
+    a, b, k = TABLE_3_PARTS[part]
+    lo, hi = int(small.stored.iloc[0]), int(full.stored.iloc[0])
+    r_cols = [f"R {r}" for r in STOPPING_RULES]
+    drop = (small[r_cols].mean(axis=1) - full[r_cols].mean(axis=1)).dropna()
+    tied = list(drop[drop > 0.2].index)
+    if not tied:
+        return ""
+    said = []
+    for d in tied:
+        (m_lo, _), (m_hi, won) = (_mean_difference(iterations, a, b, k, d, n) for n in (lo, hi))
+        said.append(f"{d} ({a} ahead in {won:.0%} of the {hi} seeds; mean AUROC difference {m_lo:+.4f} over the "
+                    f"first {lo}, {m_hi:+.4f} over all)")
+    vs_tied = table_3_vs_paper(full.loc[tied].reset_index(), part)
+    r_lo, r_hi, r_paper = (t.mean(axis=1).mean() for t in (small.loc[tied, r_cols], full.loc[tied, r_cols],
+                                                            vs_tied[[c + " paper" for c in r_cols]]))
+    share = _share(vs_tied, table_3_vs_paper(full.reset_index(), part), [c + " diff" for c in r_cols])
+    return (f" Learners: {a} and {b} tie at {k}-fold on {', '.join(said)}; R averaged over the rules falls there "
+            f"from {r_lo:.2f} to {r_hi:.2f} (the paper: {r_paper:.2f}); they hold {share:.0%} of the R distance on all "
+            f"{hi} runs.")
+
+
+def _share(some: pd.DataFrame, every: pd.DataFrame, cols) -> float:
+    """The part of the summed |ours - paper| over ``cols`` of ``every`` row that ``some`` rows hold."""
+    return float(np.nansum(np.abs(some[cols].to_numpy(float))) / np.nansum(np.abs(every[cols].to_numpy(float))))
+
+
+def _rank_growth(small: pd.DataFrame, full: pd.DataFrame, dist: pd.DataFrame, part: str, n_shown: int = 4) -> str:
+    """How the Rank rule's mean iterations grow from few to all stored runs, and where most."""
+    a, b, _ = TABLE_3_PARTS[part]
+    lo, hi = dist.index.min(), dist.index.max()
+    vs_lo, vs_hi = (table_3_vs_paper(t.reset_index(), part).set_index("dataset") for t in (small, full))
+    grow = pd.concat({l: vs_hi[f"{l}-Rank ours"] - vs_lo[f"{l}-Rank ours"] for l in (a, b)}, axis=1)
+    top = grow.max(axis=1).dropna().sort_values(ascending=False).index[:n_shown]
+    most = []
+    for d in top:
+        col = f"{grow.loc[d].idxmax()}-Rank"
+        most.append(f"{d} ({col} {vs_lo.loc[d, col + ' ours']:.1f} -> {vs_hi.loc[d, col + ' ours']:.1f}, the paper "
+                    f"{vs_hi.loc[d, col + ' paper']:.2f})")
+    rank_cols = [f"{l}-Rank diff" for l in (a, b)]
+    share = _share(vs_hi.loc[top], vs_hi, rank_cols)
+    growth = " and ".join(f"from {dist.loc[lo, f'{l}-Rank']:.1f} to {dist.loc[hi, f'{l}-Rank']:.1f} for {l}"
+                          for l in (a, b))
+    return (" Instances: Rank stops when the running means of the instances' probabilities stop crossing, and with "
+            f"few runs those means lie further apart; mean Rank iterations grow {growth}, most on {', '.join(most)}; "
+            f"these rows hold {share:.0%} of the Rank-iteration distance on all {hi} runs.")
