@@ -153,6 +153,26 @@ def test_user_code_learners_are_keyed_by_their_source(monkeypatch):
         learner_hash("mine", Mine())
 
 
+def test_a_library_learners_results_revision_rekeys_its_stored_results_only(tmp_path, count_tasks, monkeypatch):
+    """cvrepro's learners are keyed by their parameters (no code digest: paper stores stay valid across
+    refactors); a fix that changes a learner's results raises its class's ``results_revision``, and only that
+    learner's results are recomputed. Revision 0 is the key as it always was."""
+    from cvrepro.learners import make_learner
+
+    nb, knn = make_learner("NB"), make_learner("5-NN")
+    before = learner_hash("NB", nb)
+    monkeypatch.setattr(type(nb), "results_revision", 0, raising=False)
+    assert learner_hash("NB", nb) == before
+    run(tmp_path, learners={"NB": nb, "5-NN": knn})
+    assert len(count_tasks) == 2
+    run(tmp_path, learners={"NB": nb, "5-NN": knn})
+    assert len(count_tasks) == 2                            # all read back
+    monkeypatch.setattr(type(nb), "results_revision", 1)
+    assert learner_hash("NB", nb) != before
+    run(tmp_path, learners={"NB": nb, "5-NN": knn})
+    assert [cell[1] for cell, _ in count_tasks[2:]] == ["NB"]
+
+
 # ------------------------------------------------------------------ late: fail before any work
 def test_late_errors_now_come_before_any_task(count_tasks):
     with pytest.raises(ValueError, match="unknown learner 'nope'"):

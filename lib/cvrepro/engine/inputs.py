@@ -25,7 +25,7 @@ from ..verified import short_hash
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # lib/cvrepro
 
 __all__ = ["CVData", "Grid", "check_inputs", "check_run_arguments", "check_backend", "prepare_data", "check_features",
-           "resolve_learners", "check_class_sizes", "learner_hash"]
+           "resolve_learners", "check_class_sizes", "learner_hash", "results_revisions"]
 
 
 @dataclass(frozen=True)
@@ -210,11 +210,25 @@ def learner_hash(name, est) -> str:
     classes, so that editing its body or defaults recomputes its results.
     Where that source cannot be read, a ``UserWarning`` says that its results
     are keyed by parameters only. Functions the class calls are not covered.
+    A library learner is keyed by its parameters and by its class's
+    ``results_revision`` when above 0 (:func:`results_revisions`).
     """
     if est is None:
         from ..learners import make_learner
         est = make_learner(name, random_state=0)
-    return short_hash(joblib.hash(clone(est)), *_user_sources(name, est))
+    return short_hash(joblib.hash(clone(est)), *_user_sources(name, est), *results_revisions(est))
+
+
+def results_revisions(est) -> list[str]:
+    """The ``results_revision`` of every class in ``est`` (itself and nested estimators) that sets one above 0.
+
+    The rule for cvrepro's own learners, whose store keys carry no digest of their code (stores of many
+    core-hours stay valid across refactors; their results are pinned by the WEKA and KEEL oracle tests): a
+    change that alters a learner's results on purpose (a fidelity fix) raises its class's
+    ``results_revision``, which re-keys, and so recomputes, that learner's stored results only."""
+    objs = [est] + [v for v in est.get_params(deep=True).values() if hasattr(v, "get_params")]
+    return sorted({f"{type(o).__module__}.{type(o).__qualname__} results revision {r}"
+                   for o in objs if (r := getattr(type(o), "results_revision", 0))})
 
 
 def _user_sources(name, est) -> list[str]:
