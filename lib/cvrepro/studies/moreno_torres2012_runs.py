@@ -214,9 +214,9 @@ def _replay_row(params: dict, c, per_iteration: bool) -> dict:
     """Row ``c`` of the shipped Algorithm 5 counts (``convergence``, or ``convergence_by_iteration`` when
     ``per_iteration``) recomputed from scratch, as :func:`run` replays: ordering ``c.repetition`` of the pool's
     experiments (or iterations) drawn from ``SEED``, Pearson's rule with the pool as the cap. A replay reads
-    only the first units of its ordering up to where it stops, so only those are fitted (the shipped count
-    of them, ``n_experiments * r`` iterations per iteration): a count too low leaves the rule unconverged
-    (capped), one too high lets it stop earlier, and a changed ``capped`` differs either way."""
+    its ordering only up to where it stops, so only that prefix is fitted (the shipped ``n_experiments``
+    experiments, or ``n_experiments * r`` iterations): a count too low leaves the rule unconverged (capped),
+    one too high lets it stop earlier, and a changed ``capped`` differs either way."""
     k, r = SCHEMES[c.scheme]
     unit = 1 if per_iteration else r                       # iterations accumulated per step of the replay
     pool = max(params["experiments"], params["convergence_experiments"]) * r // unit
