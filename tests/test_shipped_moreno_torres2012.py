@@ -10,9 +10,12 @@ from cvrepro import shipped
 from cvrepro.profiles import study_parameters
 from cvrepro.studies import moreno_torres2012 as study
 
-# the smoke profile made smaller where only the amount of work changes (every table and claim stays)
-SMALLER = dict(learners=["1NN", "LDA"], experiments=2, true_partitions=4, convergence_experiments=2,
-               convergence_repetitions=2, shift_partitions=1)
+# the smoke profile made smaller where only the amount of work changes (every table and claim stays); Algorithm 5
+# on a pool of 10 experiments of one data set, where some replays converge before the cap (1NN 10x1; 1NN 2x5
+# counted by iteration) and others are capped
+SMALLER = dict(learners=["1NN", "LDA"], experiments=2, true_partitions=4, convergence_experiments=10,
+               convergence_datasets=["Hepatitis"], convergence_repetitions=2, shift_partitions=1)
+CONVERGENCE = ("convergence", "convergence_by_iteration")
 
 
 def _outputs(result, params) -> dict:
@@ -50,11 +53,22 @@ def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_s
 def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):
     params, _, _, root = smoke_shipped
     tables = shipped.load(study.STUDY_ID, params, root=root)
-    same = study.recompute_slice(params, tables, n_cells=2, random_state=4)
-    assert len(same) == 4 and (same.shipped == same.recomputed).all(), same
+    # Algorithm 5's rows drawn among the replays that converged before the cap (a capped one stops anyway)
+    converged = {name: tables[name][~tables[name].capped] for name in CONVERGENCE}
+    assert all(len(t) for t in converged.values())
+    same = study.recompute_slice(params, {**tables, **converged}, n_cells=2, random_state=4)
+    assert len(same) == 6 and (same.shipped == same.recomputed).all(), same
+    assert same.cell.str.contains("Algorithm 5's experiments").sum() == 1
+    assert same.cell.str.contains("Algorithm 5's single iterations").sum() == 1
     experiments = tables["experiments"].assign(keel_auc=tables["experiments"].keel_auc + 1e-12)
     truth = tables["truth"].assign(auc=tables["truth"].auc * (1 + 1e-12))
     shift = tables["shift"].assign(mmd=tables["shift"].mmd + 1e-12)
-    differs = study.recompute_slice(params, {**tables, "experiments": experiments, "truth": truth, "shift": shift},
+    fewer = converged["convergence"].assign(n_experiments=converged["convergence"].n_experiments - 1)
+    flipped = converged["convergence_by_iteration"].assign(capped=True)
+    differs = study.recompute_slice(params, {**tables, "experiments": experiments, "truth": truth, "shift": shift,
+                                             "convergence": fewer, "convergence_by_iteration": flipped},
                                     n_cells=2, random_state=4)
-    assert (differs.shipped != differs.recomputed).all(), differs
+    assert len(differs) == 6 and (differs.shipped != differs.recomputed).all(), differs
+    more = {name: t.assign(n_experiments=t.n_experiments + 1) for name, t in converged.items()}
+    later = study.recompute_slice(params, {**tables, **more}, n_cells=0, random_state=4)
+    assert (later.shipped != later.recomputed).tolist() == [False, True, True, False], later

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .. import shipped as shipped_results
-from ..convergence import PearsonCriterion, replay_orderings
+from ..convergence import PearsonCriterion, random_orderings, replay_orderings
 from ..partition import make_partitioner
 from ..progress import progress_bar
 from .moreno_torres2012_design import (
@@ -188,15 +188,52 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> MorenoRun:
                      tables["convergence_by_iteration"], shipped=True)
 
 
-def _iterations(name: str, learner: str, part: str, k: int, iterations, seed: int) -> pd.DataFrame:
-    """Iterations ``iterations`` of one experiment store, computed from scratch as the engine's task does."""
+CHEAP_LEARNERS = ("1NN", "3NN", "LDA")   # the learners whose cells the recomputed slice draws its costly rows from
+SMALL = 1000                             # ... on data sets of at most this many examples
+
+
+def _task(name: str, learner: str, part: str, k: int, iterations, seed: int) -> dict[str, pd.DataFrame]:
+    """Iterations ``iterations`` of one experiment store computed from scratch as the engine's task does: its
+    folds, iterations (with data set and learner) and instances (out-of-fold probabilities) tables."""
     from ..engine.inputs import prepare_data
     from ..engine.tasks import Task, run_task
 
     ds = load(name)
     task = Task((name, learner, PARTITIONERS[part], k), tuple(iterations), seed, (("metric", DISTANCE),))
-    its = run_task(prepare_data((name, ds.X, ds.y)), build_learners([learner], ds.X)[learner], task)["iterations"]
-    return its.assign(dataset=name, learner=learner)
+    out = run_task(prepare_data((name, ds.X, ds.y)), build_learners([learner], ds.X)[learner], task)
+    return {**out, "iterations": out["iterations"].assign(dataset=name, learner=learner)}
+
+
+def _cheap(table: pd.DataFrame, tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The rows of ``table`` for a learner of :data:`CHEAP_LEARNERS` on a data set of at most :data:`SMALL` examples."""
+    small = set(tables["datasets"].query(f"examples <= {SMALL}").dataset)
+    return table[table.learner.isin(CHEAP_LEARNERS) & table.dataset.isin(small)]
+
+
+def _replay_row(params: dict, c, per_iteration: bool) -> dict:
+    """Row ``c`` of the shipped Algorithm 5 counts (``convergence``, or ``convergence_by_iteration`` when
+    ``per_iteration``) recomputed from scratch, as :func:`run` replays: ordering ``c.repetition`` of the pool's
+    experiments (or iterations) drawn from ``SEED``, Pearson's rule with the pool as the cap. A replay reads
+    its ordering only up to where it stops, so only that prefix is fitted (the shipped ``n_experiments``
+    experiments, or ``n_experiments * r`` iterations): a count too low leaves the rule unconverged (capped),
+    one too high lets it stop earlier, and a changed ``capped`` differs either way."""
+    k, r = SCHEMES[c.scheme]
+    unit = 1 if per_iteration else r                       # iterations accumulated per step of the replay
+    pool = max(params["experiments"], params["convergence_experiments"]) * r // unit
+    order = random_orderings(pool, params["convergence_repetitions"], SEED)[int(c.repetition)]
+    order = order[: max(1, int(c.n_experiments) * r // unit)]
+    wanted = [u * unit + j for u in order for j in range(unit)]
+    needed = sorted(set(wanted))
+    inst = _task(c.dataset, c.learner, c.partitioner, k, needed, SEED)["instances"]
+    p = inst.sort_values(["iteration", "instance"]).filter(regex="^p_").to_numpy()[:, -1].reshape(len(needed), -1)
+    at = {it: i for i, it in enumerate(needed)}
+    proba = p[[at[it] for it in wanted]].reshape(len(order), unit, -1).mean(axis=1)   # as run's float32 means
+    stop = PearsonCriterion(THRESHOLD, max_iterations=pool).replay(np.zeros(len(order)), proba)
+    reading = "single iterations, counted in experiments" if per_iteration else "experiments"
+    return {"cell": f"{c.dataset}, {c.learner}, {c.partitioner} {c.scheme}, replay {c.repetition}: "
+                    f"Algorithm 5's {reading} to converge, capped",
+            "shipped": repr((int(c.n_experiments), bool(c.capped))),
+            "recomputed": repr((-(-stop.n_iterations * unit // r), bool(stop.capped)))}
 
 
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
@@ -204,29 +241,34 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
     """Recompute from scratch, beside the shipped numbers, ``n_cells`` single experiments (data set,
     classifier, partitioner, scheme and experiment drawn from ``tables["experiments"]``: its r
     iterations' fits, both AUCs), one true AUC of a cheap cell (1NN, 3NN or LDA on a data set of at most
-    1,000 examples, where the design has one: its ``true_partitions`` SCV partitions) and one measured shift:
-    the check that shipped numbers are what the ``paper`` profile computes."""
+    1,000 examples, where the design has one: its ``true_partitions`` SCV partitions), one row of each of
+    Algorithm 5's shipped tables (``convergence``, ``convergence_by_iteration``) of a cheap cell, where
+    there is one (:func:`_replay_row`: one replay's count and cap) and one measured shift: the check
+    that shipped numbers are what the ``paper`` profile computes."""
     from ..engine.inputs import prepare_data
     from ..shift import ShiftMeter
 
     rows = []
     for r in tables["experiments"].sample(n_cells, random_state=random_state).itertuples():
         k, reps = SCHEMES[r.scheme]
-        its = _iterations(r.dataset, r.learner, r.partitioner, k, range(r.experiment * reps,
-                                                                        (r.experiment + 1) * reps), SEED)
+        its = _task(r.dataset, r.learner, r.partitioner, k, range(r.experiment * reps, (r.experiment + 1) * reps),
+                    SEED)["iterations"]
         again = experiment_auc(its, reps, r.experiment + 1).iloc[0]
         rows.append({"cell": f"{r.dataset}, {r.learner}, {r.partitioner} {r.scheme}, experiment {r.experiment}: "
                              "AUC, KEEL's AUC", "shipped": repr((float(r.auc), float(r.keel_auc))),
                      "recomputed": repr((float(again.auc), float(again.keel_auc)))})
-    small = set(tables["datasets"].query("examples <= 1000").dataset)
-    cheap = tables["truth"][tables["truth"].learner.isin(["1NN", "3NN", "LDA"]) & tables["truth"].dataset.isin(small)]
+    cheap = _cheap(tables["truth"], tables)
     for t in cheap.sample(min(1, len(cheap)), random_state=random_state).itertuples():
-        its = _iterations(t.dataset, t.learner, "SCV", SCHEMES[t.scheme][0], range(params["true_partitions"]),
-                          TRUE_SEED)
+        its = _task(t.dataset, t.learner, "SCV", SCHEMES[t.scheme][0], range(params["true_partitions"]),
+                    TRUE_SEED)["iterations"]
         again = its.groupby("learner")[list(METRICS.values())].mean().iloc[0]
         rows.append({"cell": f"{t.dataset}, {t.learner}, {t.scheme}: true AUC, KEEL's AUC",
                      "shipped": repr((float(t.auc), float(t.keel_auc))),
                      "recomputed": repr((float(again[METRICS["auc"]]), float(again[METRICS["keel_auc"]])))})
+    for name in ("convergence", "convergence_by_iteration"):
+        cheap = _cheap(tables[name], tables)
+        rows += [_replay_row(params, c, name == "convergence_by_iteration")
+                 for c in cheap.sample(min(1, len(cheap)), random_state=random_state).itertuples()]
     s = tables["shift"].sample(1, random_state=random_state).iloc[0]
     ds = load(s.dataset)
     meter = ShiftMeter(ds.X, np.asarray(pd.Categorical(ds.y).codes), metric=DISTANCE)
