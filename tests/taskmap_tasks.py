@@ -15,6 +15,15 @@ import pandas as pd
 from cvrepro.engine import map_tasks
 
 
+def toy(n=40, seed=0):
+    """Two Gaussian classes in 3 features, ``n`` rows (half each)."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 3))
+    y = np.repeat(["a", "b"], n // 2)
+    X[y == "b"] += 0.8
+    return X, y
+
+
 def noisy_stats(i: int, seed: int, n: int = 40, delay: float = 0.0) -> pd.DataFrame:
     """A small table of random numbers drawn from (seed, i); appends ``i`` to $TASKMAP_LOG when computed."""
     log = os.environ.get("TASKMAP_LOG")

@@ -8,20 +8,13 @@ import pandas as pd
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.naive_bayes import GaussianNB
+from taskmap_tasks import toy
 
 from cvrepro import store as store_module
 from cvrepro.engine.inputs import check_inputs, learner_hash
 from cvrepro.profiles import check_run_options
 from cvrepro.runner import CVFailureWarning, run_cv
 from cvrepro.store import ResultStore, verify
-
-
-def toy(n=40, seed=0):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    y = np.repeat(["a", "b"], n // 2)
-    X[y == "b"] += 0.8
-    return X, y
 
 
 def run(store=None, iterations=2, **kw):

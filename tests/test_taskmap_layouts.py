@@ -2,11 +2,10 @@
 (FlatLayout) behind one iter_tasks, results yielded as they come, damage set aside and recomputed on that path."""
 import os
 
-import numpy as np
 import pandas as pd
 import pytest
 from sklearn.naive_bayes import GaussianNB
-from taskmap_tasks import computed, cv_iterations, noisy_stats, tasks
+from taskmap_tasks import computed, cv_iterations, noisy_stats, tasks, toy
 
 from cvrepro.engine import iter_tasks, map_tasks
 from cvrepro.engine.cvlayout import run_cv_task
@@ -15,14 +14,6 @@ from cvrepro.engine.planning import Plan
 from cvrepro.engine.taskmap import FlatLayout, Task
 from cvrepro.runner import run_cv
 from cvrepro.store import ResultStore
-
-
-def toy(n=40, seed=0):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    y = np.repeat(["a", "b"], n // 2)
-    X[y == "b"] += 0.8
-    return X, y
 
 
 def plan(store, iterations=4, batch_size=2) -> Plan:
