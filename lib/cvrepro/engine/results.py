@@ -52,7 +52,8 @@ class CVResults:
     def instances(self) -> pd.DataFrame:
         """Out-of-fold probabilities (read from the store on first access)."""
         if self._instances is None:
-            frames = [_keyed(load(), cell, self._order) for cell, load in self._instance_parts]
+            dtypes = key_dtypes(self._order)
+            frames = [_keyed(load(), cell, dtypes) for cell, load in self._instance_parts]
             self._instances = _concat(frames, self._order)
         return self._instances
 
@@ -76,13 +77,22 @@ class CVResults:
                 f"{len(self.failures)} failures)")
 
 
-def _keyed(frame: pd.DataFrame, cell: tuple, order: dict) -> pd.DataFrame:
+def key_dtypes(order: dict) -> dict:
+    """The categorical dtype of each key column but ``k`` (built once per table: paper runs have tens of
+    thousands of chunks and thousands of learner settings)."""
+    return {key: pd.CategoricalDtype(order[key]) for key in KEYS if key != "k"}
+
+
+def _keyed(frame: pd.DataFrame, cell: tuple, dtypes: dict) -> pd.DataFrame:
+    """``frame`` with the cell's key columns in front (categoricals of :func:`key_dtypes`)."""
     frame = frame.copy()
     for i, (key, value) in enumerate(zip(KEYS, cell)):
         if key == "k":
             frame.insert(i, key, np.int16(value))
         else:
-            frame.insert(i, key, pd.Categorical([value] * len(frame), categories=order[key]))
+            code = dtypes[key].categories.get_loc(value)
+            frame.insert(i, key, pd.Categorical.from_codes(np.full(len(frame), code, dtype=np.int32),
+                                                            dtype=dtypes[key]))
     return frame
 
 
@@ -128,6 +138,7 @@ def assemble(cells, have, limit, by_name, order) -> CVResults:
     Warns (:class:`CVFailureWarning`) when folds failed.
     """
     folds, iters, inst_parts = [], [], []
+    dtypes = key_dtypes(order)
     for c in cells:
         data, n_it = by_name[c[0]], limit[c]
         seen, use = set(), []
@@ -139,11 +150,11 @@ def assemble(cells, have, limit, by_name, order) -> CVResults:
         missing = set(range(n_it)) - seen
         if missing:
             raise RuntimeError(f"cell {c}: iterations {sorted(missing)[:5]} missing after the run")
-        for ch, take in use:
-            for kind, out in (("folds", folds), ("iterations", iters)):
-                t = ch.tables[kind]
-                out.append(_keyed(t[t.iteration.isin(take)], c, order))
-            inst_parts.append((c, _instance_loader(ch, data, take)))
+        for kind, out in (("folds", folds), ("iterations", iters)):   # keyed once per cell, not per chunk
+            parts = [ch.tables[kind][ch.tables[kind].iteration.isin(take)] for ch, take in use]
+            if parts:
+                out.append(_keyed(parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True), c, dtypes))
+        inst_parts += [(c, _instance_loader(ch, data, take)) for ch, take in use]
     folds = _concat(folds, order).sort_values(KEYS + ["iteration", "fold"], kind="stable", ignore_index=True)
     iters = _concat(iters, order).sort_values(KEYS + ["iteration"], kind="stable", ignore_index=True)
     failed = folds.failure_kind.notna()
