@@ -52,9 +52,7 @@ class CVResults:
     def instances(self) -> pd.DataFrame:
         """Out-of-fold probabilities (read from the store on first access)."""
         if self._instances is None:
-            dtypes = key_dtypes(self._order)
-            frames = [_keyed(load(), cell, dtypes) for cell, load in self._instance_parts]
-            self._instances = _concat(frames, self._order)
+            self._instances = _keyed_concat([(cell, load()) for cell, load in self._instance_parts], self._order)
         return self._instances
 
     def oof(self, dataset: str, learner: str, k: int, partitioner: str | None = None) -> np.ndarray:
@@ -77,30 +75,24 @@ class CVResults:
                 f"{len(self.failures)} failures)")
 
 
-def key_dtypes(order: dict) -> dict:
-    """The categorical dtype of each key column but ``k`` (built once per table: paper runs have tens of
-    thousands of chunks and thousands of learner settings)."""
-    return {key: pd.CategoricalDtype(order[key]) for key in KEYS if key != "k"}
-
-
-def _keyed(frame: pd.DataFrame, cell: tuple, dtypes: dict) -> pd.DataFrame:
-    """``frame`` with the cell's key columns in front (categoricals of :func:`key_dtypes`)."""
-    frame = frame.copy()
-    for i, (key, value) in enumerate(zip(KEYS, cell)):
+def _keyed_concat(parts: list[tuple[tuple, pd.DataFrame]], order: dict) -> pd.DataFrame:
+    """The frames of ``parts`` ((cell, frame) pairs) one under the other, each row's cell in the key columns
+    in front (categoricals over ``order``'s values, ``k`` as int16). The keys are built once for all rows,
+    not frame by frame: paper runs have tens of thousands of cells and thousands of learner settings."""
+    if not parts:
+        return pd.DataFrame({k: pd.Categorical([], categories=order[k]) if k != "k" else
+                             pd.Series([], dtype="int16") for k in KEYS})
+    lengths = [len(frame) for _, frame in parts]
+    keys = {}
+    for i, key in enumerate(KEYS):
+        values = [cell[i] for cell, _ in parts]
         if key == "k":
-            frame.insert(i, key, np.int16(value))
+            keys[key] = np.repeat(np.asarray(values, dtype=np.int16), lengths)
         else:
-            code = dtypes[key].categories.get_loc(value)
-            frame.insert(i, key, pd.Categorical.from_codes(np.full(len(frame), code, dtype=np.int32),
-                                                            dtype=dtypes[key]))
-    return frame
-
-
-def _concat(frames: list, order: dict) -> pd.DataFrame:
-    if frames:
-        return pd.concat(frames, ignore_index=True)
-    return pd.DataFrame({k: pd.Categorical([], categories=order[k]) if k != "k" else
-                         pd.Series([], dtype="int16") for k in KEYS})
+            dtype = pd.CategoricalDtype(order[key])
+            keys[key] = pd.Categorical.from_codes(np.repeat(dtype.categories.get_indexer(values), lengths),
+                                                  dtype=dtype)
+    return pd.concat([pd.DataFrame(keys), pd.concat([frame for _, frame in parts], ignore_index=True)], axis=1)
 
 
 def load_chunk(rs: ResultStore, cell, first: int, last: int, data: CVData, k: int) -> Chunk | None:
@@ -138,7 +130,6 @@ def assemble(cells, have, limit, by_name, order) -> CVResults:
     Warns (:class:`CVFailureWarning`) when folds failed.
     """
     folds, iters, inst_parts = [], [], []
-    dtypes = key_dtypes(order)
     for c in cells:
         data, n_it = by_name[c[0]], limit[c]
         seen, use = set(), []
@@ -150,13 +141,12 @@ def assemble(cells, have, limit, by_name, order) -> CVResults:
         missing = set(range(n_it)) - seen
         if missing:
             raise RuntimeError(f"cell {c}: iterations {sorted(missing)[:5]} missing after the run")
-        for kind, out in (("folds", folds), ("iterations", iters)):   # keyed once per cell, not per chunk
-            parts = [ch.tables[kind][ch.tables[kind].iteration.isin(take)] for ch, take in use]
-            if parts:
-                out.append(_keyed(parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True), c, dtypes))
+        for ch, take in use:
+            for kind, out in (("folds", folds), ("iterations", iters)):
+                out.append((c, ch.tables[kind][ch.tables[kind].iteration.isin(take)]))
         inst_parts += [(c, _instance_loader(ch, data, take)) for ch, take in use]
-    folds = _concat(folds, order).sort_values(KEYS + ["iteration", "fold"], kind="stable", ignore_index=True)
-    iters = _concat(iters, order).sort_values(KEYS + ["iteration"], kind="stable", ignore_index=True)
+    folds = _keyed_concat(folds, order).sort_values(KEYS + ["iteration", "fold"], kind="stable", ignore_index=True)
+    iters = _keyed_concat(iters, order).sort_values(KEYS + ["iteration"], kind="stable", ignore_index=True)
     failed = folds.failure_kind.notna()
     failures = folds.loc[failed, KEYS + ["iteration", "fold", "failure_kind", "failure_message"]] \
         .rename(columns={"failure_kind": "kind", "failure_message": "message"}).reset_index(drop=True)
