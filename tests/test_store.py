@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 import pytest
+import taskmap_tasks
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
@@ -26,11 +26,7 @@ KEYS = ["dataset", "learner", "partitioner", "k"]
 
 
 def toy(n=60, seed=0):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 3))
-    y = np.repeat(["a", "b"], n // 2)
-    X[y == "b"] += 0.8
-    return X, y
+    return taskmap_tasks.toy(n, seed)
 
 
 def data():
