@@ -4,6 +4,7 @@ import json
 import pandas as pd
 import pytest
 
+from cvrepro.profiles import study_parameters
 from cvrepro.reporting import OVERVIEW_END, OVERVIEW_START, record_run, write_overview
 from cvrepro.studies import STUDIES, STUDY_IDS, get_study, load_study
 from cvrepro.verdicts import (
@@ -67,6 +68,14 @@ def test_overview_lists_each_study_run_and_its_claims_beside_the_published_scale
     assert ("01_raeder2010_variability | Of 2 claims checked, 1 holds, 1 is undecided. (quick) | "
             "Of 2 claims checked, 1 holds, 1 does not hold. (paper) |") in text
     assert "| settles by 100 | Figure 1 | **undecided** | **does not hold** |" in text
+    # a part of the paper design (a run still computing the rest) says so; the whole design does not
+    part = {**study_parameters("raeder2010", "paper"), "learners": ["NB", "C4.5"]}
+    record_run(figures / "paper" / "raeder2010", "raeder2010", "paper", paper, params=part)
+    assert "1 does not hold. (paper, part: 2 of 6 learners) |" in write_overview(figures, readme)
+    record_run(figures / "paper" / "raeder2010", "raeder2010", "paper", paper,
+               params=study_parameters("raeder2010", "paper"))
+    text = write_overview(figures, readme)
+    assert "1 does not hold. (paper) |" in text
     body = readme.read_text()
     assert body.startswith("intro\n") and body.endswith("end\n") and "stale table" not in body
     assert (figures / "README.md").read_text() == text

@@ -202,10 +202,12 @@ def page_summary(page: Page | None, claims: pd.DataFrame | None) -> str:
     """One line under a notebook's link: profile and run time, then the claims' verdicts counted."""
     if page is None:
         return ""
+    from cvrepro.reporting import profile_label
     from cvrepro.verdicts import summary_sentence
 
     run = page.run()
-    summary = f"Profile {page.parameters.get('profile')}"
+    label = profile_label(run["study"], run) if run.get("study") else page.parameters.get("profile")
+    summary = f"Profile {label}"
     if run.get("seconds") is not None:
         summary += f", {run['seconds'] / 60:.1f} min"
     return summary + "." + (" " + summary_sentence(claims) if claims is not None else "")

@@ -32,7 +32,7 @@ __all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "pan
            "legend_outside", "beside",
            "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "record_notebook",
            "run_record",
-           "write_overview", "show_verdict_changes"]
+           "write_overview", "show_verdict_changes", "profile_label"]
 
 
 def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
@@ -391,6 +391,24 @@ def _layer(folder: Path) -> tuple[dict, pd.DataFrame] | None:
     return json.loads(run_file.read_text()), pd.read_csv(claims_file)
 
 
+def profile_label(study_id: str, run: dict) -> str:
+    """A run's profile as a reader should see it: ``paper``, or at ``paper`` with a part of the design only
+    (a part shipped while the rest computes), ``paper, part: 4 of 9 learners``."""
+    profile = str(run.get("profile"))
+    ran = run.get("parameters") or {}
+    if profile != "paper" or not ran:
+        return profile
+    from .profiles import study_parameters
+
+    def values(items: list) -> set:
+        return {json.dumps(item, sort_keys=True, default=str) for item in items}
+
+    full = study_parameters(study_id, "paper")
+    parts = [f"{len(ran[key])} of {len(value)} {key}" for key, value in full.items()
+             if isinstance(value, list) and isinstance(ran.get(key), list) and values(ran[key]) < values(value)]
+    return profile + (f", part: {', '.join(parts)}" if parts else "")
+
+
 def write_overview(figures: str | Path, readme: str | Path | None = None,
                    target: str | Path | None = None) -> str:
     """Build the collection overview from every study's ``run.json`` and ``claims.csv``: the profile a
@@ -413,14 +431,14 @@ def write_overview(figures: str | Path, readme: str | Path | None = None,
     sections = []
     for study in STUDIES.values():
         main, paper = _layer(figures / study.id), _layer(figures / "paper" / study.id)
-        cells = [f"{summary_sentence(layer[1])} ({layer[0]['profile']})" if layer else "not run"
+        cells = [f"{summary_sentence(layer[1])} ({profile_label(study.id, layer[0])})" if layer else "not run"
                  for layer in (main, paper)]
         lines.append(f"| {study.title} ({study.id}) | {study.notebook} | {cells[0]} | {cells[1]} |")
         if main is None and paper is None:
             continue
         runs = [run for run, _ in filter(None, (main, paper))]
         sections += ["", f"## {study.number:02d} {study.title}", ""]
-        sections += [f"Profile `{run['profile']}`, finished {run['finished']}." for run in runs]
+        sections += [f"Profile `{profile_label(study.id, run)}`, finished {run['finished']}." for run in runs]
         sections += ["", "| claim | where | " + " | ".join(run["profile"] for run in runs) + " |",
                      "|---|---|" + "---|" * len(runs)]
         sections += [f"| {claim} | {where} | " + " | ".join(f"**{v}**" for v in verdicts) + " |"

@@ -39,9 +39,13 @@ def describe_profile(params: dict, profile: str) -> str:
 def describe_run(result: MorenoRun, store) -> str:
     """How long the design took, and where it read cached experiments from (or the shipped tables)."""
     if result.shipped:
+        left = [n for n in LEARNERS if n not in result.params["learners"]]
         return (f"The design was read from the shipped paper-scale tables (`results/paper/{STUDY_ID}`, checksums "
                 f"verified; nothing fitted here); their run's last invocation took {result.seconds / 60:.1f} "
-                "minutes (the manifest gives the whole run's wall and CPU time).")
+                "minutes (the manifest gives the whole run's wall and CPU time)."
+                + (f" Only part of the paper design is shipped so far: classifiers {', '.join(left)} are still to "
+                   "compute (`tools/paper_run.py`, core-hours by classifier in `PAPER_CORE_HOURS`); the tables and "
+                   "verdicts below are over the classifiers shipped." if left else ""))
     return (f"The design ran in {result.seconds / 60:.1f} minutes"
             + (f" (reading cached experiments from `{store}` where they exist)." if store else "."))
 
