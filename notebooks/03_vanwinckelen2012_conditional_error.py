@@ -48,6 +48,7 @@ curve_samples = None                     # samples of the other populations (cur
 repetitions = None                       # {k: repetitions} (the paper: 50 for the curves)
 table_repetitions = None                 # repetitions of the "with repetition" tables (the paper: 30)
 populations = None                       # catalog names of the populations; None: the profile's
+learners = None                          # of NB, C4.5, 4NN, 10NN, LR, RF; None: the profile's (all six)
 seed = None                              # samples, partitions and learner seeds derive from it
 extensions = None                        # beyond the paper's design: ["sweep", "kr-vs-k 30-fold",
                                          # "curves on every sample"]; None: the profile's (paper: none)
@@ -77,8 +78,8 @@ from cvrepro.studies import vanwinckelen2012 as study
 started = time.time()
 params = study_parameters("vanwinckelen2012", profile, sample_size=sample_size, n_samples=n_samples,
                           curve_samples=curve_samples, repetitions=repetitions,
-                          table_repetitions=table_repetitions, populations=populations, seed=seed,
-                          extensions=extensions)
+                          table_repetitions=table_repetitions, populations=populations, learners=learners,
+                          seed=seed, extensions=extensions)
 check_run_options(store, n_jobs, backend, progress)   # a bad run option fails here, before any work
 out = output_dir
 say(study.describe_profile(params, profile))
