@@ -443,3 +443,12 @@ def test_null_rejections_name_the_tests_that_keep_the_level():
     assert kept[study.TESTS[0]] == 0.6 and kept[study.TESTS[1]] == 0.07
     text = study.describe_rejections(rates, 0.05)
     assert f"tests within twice the nominal 5%: {study.TESTS[1]}." in text
+
+
+def test_the_opening_sentence_names_the_learners_a_part_of_the_design_leaves_out():
+    whole = study_parameters("vanwinckelen2012", "paper")
+    text = study.describe_profile(whole, "paper")
+    assert "learners NB, C4.5, 4NN, 10NN, LR, RF (LR = WEKA Logistic -R 1e-8" in text and "Left out" not in text
+    part = study.describe_profile({**whole, "learners": ["NB", "C4.5", "4NN", "10NN", "RF"]}, "paper")
+    assert "learners NB, C4.5, 4NN, 10NN, RF. Left out of this run: LR (at `paper`" in part
+    assert "WEKA Logistic" not in part

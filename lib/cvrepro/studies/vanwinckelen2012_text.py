@@ -5,7 +5,7 @@ import pandas as pd
 
 from ..reporting import Captioned
 from .vanwinckelen2012_analysis import plot_curves_grid, plot_decomposition
-from .vanwinckelen2012_design import EXTENSIONS, LR_MAX_ITER, POPULATIONS, TESTS, TWIN, stand_ins
+from .vanwinckelen2012_design import EXTENSIONS, LEARNERS, LR_MAX_ITER, POPULATIONS, TESTS, TWIN, stand_ins
 from .vanwinckelen2012_picks import wide_contingency
 from .vanwinckelen2012_runs import Experiment
 
@@ -57,6 +57,8 @@ def describe_profile(params: dict, profile: str) -> str:
     """The notebook's opening sentence: the samples, repetitions, learners and extensions of this profile."""
     others = [p for p in params["populations"] if p not in params["table_populations"]]
     left_out = [p for p in POPULATIONS if p not in params["populations"] + params["table_populations"]]
+    left_learners = [name for name in LEARNERS if name not in params["learners"]]
+    lr = f" (LR = WEKA Logistic -R 1e-8 -M {LR_MAX_ITER}: the iteration cap is our reading, Table 0)"
     skipped = "".join(f" No {', '.join(map(str, ks))}-fold CV on {pop}"
                       + (" (as in the paper's tables)" if pop == "kr-vs-k" else "") + "."
                       for pop, ks in params["skip_folds"].items() if ks and pop in params["populations"])
@@ -67,8 +69,10 @@ def describe_profile(params: dict, profile: str) -> str:
                                                      params["repetitions"].items())
             + f" on the first {params['curve_samples']} samples of each population (the curves), "
             f"{params['table_repetitions']} (fewer where k has fewer) on the other table samples; the tables use 1 "
-            f"and {params['table_repetitions']} repetitions; learners {', '.join(params['learners'])} (LR = WEKA "
-            f"Logistic -R 1e-8 -M {LR_MAX_ITER}: the iteration cap is our reading, Table 0)." + skipped
+            f"and {params['table_repetitions']} repetitions; learners {', '.join(params['learners'])}"
+            + (lr if "LR" in params["learners"] else "") + "."
+            + (f" Left out of this run: {', '.join(left_learners)} (at `paper`, the part of the design shipped so "
+               "far; the rest is computing)." if left_learners else "") + skipped
             + (f" {', '.join(left_out)} {'is' if len(left_out) == 1 else 'are'} left out at this profile (quick and "
                "paper run every population)." if left_out else "")
             + " Extensions beyond the paper's design: "
