@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from . import shipped as shipped_results
+from .profiles import study_parameters
 from .studies import STUDIES
 from .verdicts import changes, summary_sentence
 
@@ -398,7 +399,6 @@ def profile_label(study_id: str, run: dict) -> str:
     ran = run.get("parameters") or {}
     if profile != "paper" or not ran:
         return profile
-    from .profiles import study_parameters
 
     def values(items: list) -> set:
         return {json.dumps(item, sort_keys=True, default=str) for item in items}
