@@ -342,3 +342,13 @@ def test_shift_relations_sentence_says_when_no_cell_converged():
     rel = rel.assign(convergence=[3.0, 4.0])
     rel.attrs.update(rho_error=0.5, positive_error=0.9, rho_convergence=0.25, positive_convergence=0.5)
     assert "experiments to converge 0.25 (positive in 50%" in study.describe_shift_relations(rel)
+
+
+def test_the_opening_sentence_names_what_a_profile_or_a_part_leaves_out():
+    whole = study_parameters("moreno_torres2012", "paper")
+    assert "Left out" not in study.describe_profile(whole, "paper")
+    part = study.describe_profile({**whole, "learners": ["1NN", "3NN", "LDA", "C4.5"]}, "paper")
+    assert part.endswith("on every data set with every classifier. Left out at this profile: classifiers FURIA, "
+                         "PART, PDFC, RIPPER, SVM."), part
+    smoke = study.describe_profile(study_parameters("moreno_torres2012", "smoke"), "smoke")
+    assert "Left out at this profile: data sets Australian," in smoke and "; classifiers 3NN, FURIA" in smoke

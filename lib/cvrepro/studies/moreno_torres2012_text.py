@@ -32,8 +32,14 @@ def describe_profile(params: dict, profile: str) -> str:
             f"Algorithm 5 on pools of {pool} stored experiments, {params['convergence_repetitions']} replays each "
             f"(paper: 10), on {', '.join(params['convergence_datasets'] or ['every data set'])} with "
             f"{', '.join(params['convergence_learners'] or ['every classifier'])}."
-            + (f" Left out at this profile: data sets {', '.join(left_sets)}" if left_sets else "")
-            + (f"; classifiers {', '.join(left_learners)}." if left_learners else "."))
+            + _left_out(left_sets, left_learners))
+
+
+def _left_out(datasets: list, learners: list) -> str:
+    """The sentence naming the data sets and classifiers a profile (or a shipped part) leaves out."""
+    parts = ([f"data sets {', '.join(datasets)}"] if datasets else []) + (
+        [f"classifiers {', '.join(learners)}"] if learners else [])
+    return f" Left out at this profile: {'; '.join(parts)}." if parts else ""
 
 
 def describe_run(result: MorenoRun, store) -> str:
@@ -43,9 +49,9 @@ def describe_run(result: MorenoRun, store) -> str:
         return (f"The design was read from the shipped paper-scale tables (`results/paper/{STUDY_ID}`, checksums "
                 f"verified; nothing fitted here); their run's last invocation took {result.seconds / 60:.1f} "
                 "minutes (the manifest gives the whole run's wall and CPU time)."
-                + (f" Only part of the paper design is shipped so far: classifiers {', '.join(left)} are still to "
-                   "compute (`tools/paper_run.py`, core-hours by classifier in `PAPER_CORE_HOURS`); the tables and "
-                   "verdicts below are over the classifiers shipped." if left else ""))
+                + (" Only part of the paper design is shipped so far: the classifiers left out above are still "
+                   "computing (`tools/paper_run.py`, core-hours by classifier in `PAPER_CORE_HOURS`); the tables "
+                   "and verdicts below are over the classifiers shipped." if left else ""))
     return (f"The design ran in {result.seconds / 60:.1f} minutes"
             + (f" (reading cached experiments from `{store}` where they exist)." if store else "."))
 
