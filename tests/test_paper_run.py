@@ -1,5 +1,7 @@
 """tools/paper_run.py's record of a paper run's time."""
+import json
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
@@ -19,3 +21,17 @@ def test_overlapping_invocations_count_their_wall_time_once():
     straddling = [_run("2026-11-27 10:00:00", 600), _run("2026-11-27 10:05:00", 600)]
     assert paper_run.wall_seconds(straddling) == 900
     assert paper_run.wall_seconds([]) == 0
+
+
+def test_a_run_killed_mid_step_keeps_the_time_it_had_taken(tmp_path):
+    earlier = [_run("2026-11-27 10:00:00", 600)]
+    (tmp_path / "paper_run_times.json").write_text(json.dumps(earlier))
+    record = paper_run.TimeRecord(tmp_path, every=0.05).__enter__()
+    busy_until = time.time() + 0.4
+    while time.time() < busy_until:          # a step that never returns (killed): only the heartbeat writes
+        pass
+    runs = json.loads((tmp_path / "paper_run_times.json").read_text())
+    assert runs[0] == earlier[0] and len(runs) == 2
+    assert 0.25 <= runs[1]["wall_seconds"] <= 1.0 and runs[1]["cpu_seconds"] > 0
+    record.__exit__(None, None, None)
+    assert record.totals["invocations"] == 2 and record.totals["wall_seconds"] >= 600.4

@@ -33,7 +33,7 @@ __all__ = ["save_table", "latex_table", "save_figure", "hide_empty_panels", "pan
            "legend_outside", "beside",
            "show_table", "ShownTable", "Captioned", "show", "show_figure", "say", "record_run", "record_notebook",
            "run_record",
-           "write_overview", "show_verdict_changes", "profile_label"]
+           "write_overview", "show_verdict_changes", "profile_label", "cpu_seconds"]
 
 
 def save_table(table: pd.DataFrame, folder: str | Path, name: str, *, index: bool = False,
@@ -322,7 +322,7 @@ def run_record(profile: str, params: dict, started: float | None = None) -> dict
             "cores_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
             "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
             "seconds": None if started is None else round(time.time() - started, 1),
-            "cpu_seconds": round(_cpu_seconds(), 1)}
+            "cpu_seconds": round(cpu_seconds(), 1)}
 
 
 def _git_state() -> dict:
@@ -341,7 +341,7 @@ def _git_state() -> dict:
     return {"commit": commit, "dirty": None if status is None else bool(status)}
 
 
-def _cpu_seconds() -> float:
+def cpu_seconds() -> float:
     """CPU time of this process and its children, live ones (worker pools) included."""
     import psutil
 
