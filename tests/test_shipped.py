@@ -96,6 +96,12 @@ def test_the_quick_claims_ship_beside_and_the_changed_verdicts_are_listed_with_b
     show_verdict_changes("raeder2010", paper, "paper", tmp_path, tmp_path / "out")
     shown = pd.read_csv(tmp_path / "out" / "verdicts_quick_vs_paper.csv")
     assert shown.claim.tolist() == ["b"] and "1 of 3 claims whose verdict changed" in said[-1]
+    assert "a part of the design" not in said[-1]
+    part = tmp_path / "part"                         # a part shipped: the change may come from what it leaves out
+    shipped.save("raeder2010", {"t": pd.DataFrame({"a": [1]})}, params, root=part, missing={"learners": ["MLP"]})
+    shipped.add_quick_claims("raeder2010", quick, {"profile": "quick", "study": "raeder2010"}, root=part)
+    show_verdict_changes("raeder2010", paper, "paper", part, tmp_path / "out-part")
+    assert "a part of the design (not yet computed: learners MLP)" in said[-1]
     show_verdict_changes("raeder2010", quick, "paper", tmp_path, tmp_path / "same")
     assert "All 3 verdicts are the same" in said[-1]
     show_verdict_changes("raeder2010", paper, "quick", tmp_path, tmp_path / "quick")
