@@ -9,9 +9,10 @@ computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts o
 parameters that select a part of the design) is run step by step before the
 whole design, so the cheap parts finish first. Every
 invocation adds its wall and CPU time (this process and its workers) to
-``<store>/paper_run_times.json``; ``--ship`` computes what is missing, then
+``<store>/paper_run_times.json``, rewritten every five minutes (a killed run keeps its time); ``--ship`` computes what is missing, then
 writes the study's :func:`to_tables` under ``results/paper/<study>/`` with a
-manifest (SHA-256 per file, the commit, the parameters, the summed run times);
+manifest (SHA-256 per file, the commit, the parameters, the run times: CPU summed over the
+invocations, wall the time they cover, overlapping ones once);
 ``--quick-claims`` ships the claims of `make all`'s quick run beside them (the
 paper notebook lists the verdicts that changed with the scale).
 """
@@ -21,6 +22,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -29,35 +31,73 @@ from cvrepro.profiles import study_parameters
 from cvrepro.studies import load_study
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the workers, once shut down)."""
-    t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+def cpu_seconds() -> float:
+    """CPU time of this process and its children, live ones (worker pools) included (main's
+    cvrepro.reporting.cpu_seconds; this worktree's library is frozen)."""
+    import psutil
+
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:4])
+    for child in me.children(recursive=True):
+        try:
+            total += sum(child.cpu_times()[:2])
+        except psutil.Error:
+            pass
+    return total
 
 
-def _stop_workers() -> None:
-    try:
-        from joblib.externals.loky import get_reusable_executor
-        get_reusable_executor().shutdown(wait=True)
-    except ImportError:                      # pragma: no cover - joblib always ships loky
-        pass
+class TimeRecord:
+    """This invocation's wall and CPU time (this process and its workers, live ones included) in
+    ``<store>/paper_run_times.json``: its entry is rewritten at each step and every ``every`` seconds
+    between, so a run killed mid-step keeps what it had taken to within ``every`` seconds."""
+
+    def __init__(self, store: Path, every: float = 300.0):
+        self.path, self.every = store / "paper_run_times.json", every
+        self.started, self.cpu0 = time.time(), cpu_seconds()
+        self._lock, self._stop = threading.Lock(), threading.Event()
+        self._beat = threading.Thread(target=self._keep_writing, daemon=True)
+
+    def __enter__(self) -> "TimeRecord":
+        self.write()
+        self._beat.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._beat.join()
+        self.totals = self.write()
+
+    def _keep_writing(self) -> None:
+        while not self._stop.wait(self.every):
+            self.write()
+
+    def write(self) -> dict:
+        """Rewrite this invocation's entry; the sums over every invocation in the store."""
+        since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.started))
+        with self._lock:
+            runs = [r for r in (json.loads(self.path.read_text()) if self.path.exists() else [])
+                    if r.get("started") != since]
+            runs.append({"started": since, "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
+                         "wall_seconds": round(time.time() - self.started, 1),
+                         "cpu_seconds": round(cpu_seconds() - self.cpu0, 1),
+                         "cores": os.cpu_count(), "load": os.getloadavg()[0]})
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(runs, indent=2) + "\n")
+            os.replace(tmp, self.path)
+        return {"wall_seconds": wall_seconds(runs), "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1),
+                "invocations": len(runs)}
 
 
-def _record_times(store: Path, started: float, cpu0: float) -> dict:
-    """This invocation's wall and CPU time so far (its entry replaced at each step, so a killed run keeps
-    what its finished steps took), and the sums over every invocation into ``store``."""
-    _stop_workers()                          # their CPU time counts once they are shut down
-    path = store / "paper_run_times.json"
-    since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(started))
-    runs = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("started") != since]
-    runs.append({"started": since, "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
-                 "wall_seconds": round(time.time() - started, 1), "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
-                 "cores": os.cpu_count(), "load": os.getloadavg()[0]})
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(runs, indent=2) + "\n")
-    os.replace(tmp, path)
-    return {"wall_seconds": round(sum(r["wall_seconds"] for r in runs), 1),
-            "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1), "invocations": len(runs)}
+def wall_seconds(runs: list[dict]) -> float:
+    """The wall time the invocations ``runs`` cover together: overlapping ones (a part shipped while another
+    part computes) count once."""
+    spans = sorted((start, start + r["wall_seconds"]) for r in runs
+                   for start in [time.mktime(time.strptime(r["started"], "%Y-%m-%d %H:%M:%S"))])
+    total, reach = 0.0, float("-inf")
+    for start, end in spans:
+        total += max(0.0, end - max(start, reach))
+        reach = max(reach, end)
+    return round(total, 1)
 
 
 def _overrides(step) -> dict:
@@ -86,14 +126,14 @@ def main(argv=None) -> None:
     params, missing = _design(args.study, args.learners, parser)
     store = args.store.expanduser().resolve()
     store.mkdir(parents=True, exist_ok=True)
-    started, cpu0 = time.time(), _cpu_seconds()
     common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
-    for step in [] if missing else getattr(module, "PAPER_ORDER", []):
-        module.run({**params, **_overrides(step)}, **common)
-        _record_times(store, started, cpu0)
-        print(f"{args.study}: {_overrides(step)} done after {time.time() - started:.0f} s", flush=True)
-    results = module.run(params, **common)
-    totals = _record_times(store, started, cpu0)
+    with TimeRecord(store) as record:
+        for step in [] if missing else getattr(module, "PAPER_ORDER", []):
+            module.run({**params, **_overrides(step)}, **common)
+            record.write()
+            print(f"{args.study}: {_overrides(step)} done after {time.time() - record.started:.0f} s", flush=True)
+        results = module.run(params, **common)
+    totals = record.totals
     print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
     if args.ship:
         folder = shipped.save(args.study, module.to_tables(results), params,
