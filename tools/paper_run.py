@@ -7,14 +7,15 @@
 The run is resumable (kill it and start it again: only what is missing is
 computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts of
 parameters that select a part of the design) is run step by step before the
-whole design, so the cheap parts finish first. Every
-invocation adds its wall and CPU time (this process and its workers) to
-``<store>/paper_run_times.json``, rewritten every five minutes (a killed run keeps its time); ``--ship`` computes what is missing, then
-writes the study's :func:`to_tables` under ``results/paper/<study>/`` with a
-manifest (SHA-256 per file, the commit, the parameters, the run times: CPU summed over the
-invocations, wall the time they cover, overlapping ones once);
-``--quick-claims`` ships the claims of `make all`'s quick run beside them (the
-paper notebook lists the verdicts that changed with the scale).
+whole design, so the cheap parts finish first. Every invocation adds its wall
+and CPU time (this process and its workers) to ``<store>/paper_run_times.json``,
+rewritten every five minutes (a killed run keeps its time); ``--ship`` computes
+what is missing, then writes the study's :func:`to_tables` under
+``results/paper/<study>/`` with a manifest (SHA-256 per file, the commit, the
+parameters, the run times: CPU summed over the invocations, wall the time they
+cover, overlapping ones once); ``--quick-claims`` ships the claims of `make
+all`'s quick run beside them (the paper notebook lists the verdicts that changed
+with the scale).
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ class TimeRecord:
         self._lock, self._stop = threading.Lock(), threading.Event()
         self._beat = threading.Thread(target=self._keep_writing, daemon=True)
 
-    def __enter__(self) -> "TimeRecord":
+    def __enter__(self) -> TimeRecord:
         self.write()
         self._beat.start()
         return self
