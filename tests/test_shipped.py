@@ -60,10 +60,12 @@ def test_tables_are_read_only_at_paper_and_only_for_the_same_design(tmp_path):
     assert list(shipped.tables_for("raeder2010", params, tmp_path)) == ["t"]
     with pytest.raises(shipped.ShippedResultsError, match=r"other parameters \(iterations\)"):
         shipped.tables_for("raeder2010", {**params, "iterations": 100}, tmp_path)
-    assert shipped.overrides("raeder2010", tmp_path) == {}
+    assert shipped.overrides("raeder2010", tmp_path) == {} and shipped.missing("raeder2010", tmp_path) == {}
+    assert shipped.missing("scheffer1997", tmp_path) == {}      # nothing shipped
     part = {**params, "learners": ["NB", "C4.5"]}
     shipped.save("raeder2010", {"t": pd.DataFrame({"a": [1]})}, part, missing={"learners": ["MLP"]}, root=tmp_path)
     assert shipped.overrides("raeder2010", tmp_path) == {"learners": ["NB", "C4.5"]}
+    assert shipped.missing("raeder2010", tmp_path) == {"learners": ["MLP"]}
     assert list(shipped.tables_for("raeder2010", {**params, **shipped.overrides("raeder2010", tmp_path)},
                                    tmp_path)) == ["t"]
 

@@ -259,8 +259,8 @@ def show_verdict_changes(study_id: str, claims: pd.DataFrame, profile: str, ship
     if changed.empty:
         say(f"All {len(claims)} verdicts are the same at the quick profile and at the published scale.")
         return
-    missing = shipped_results.manifest(study_id, shipped).get("missing") or {}
-    left = "; ".join(f"{key} {', '.join(map(str, values))}" for key, values in missing.items())
+    left = "; ".join(f"{key} {', '.join(map(str, values))}"
+                     for key, values in shipped_results.missing(study_id, shipped).items())
     show_table(changed, folder, "verdicts_quick_vs_paper",
                f"The {len(changed)} of {len(claims)} claims whose verdict changed between the quick profile "
                "(`make all`) and the published scale, with each scale's evidence: the reason for the change."

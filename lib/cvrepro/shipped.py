@@ -31,6 +31,7 @@ import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
            "manifest", "same_parameters", "tables_for", "add_quick_claims", "add_table", "quick_claims", "overrides",
+           "missing",
            "MANIFEST",
            "FORMAT",
            "QUICK_CLAIMS"]
@@ -103,11 +104,17 @@ def save(study: str, tables: dict[str, pd.DataFrame], params: dict, *, profile: 
     return folder
 
 
+def missing(study: str, root: str | Path | None = None) -> dict:
+    """The values of each design parameter that ``study``'s shipped part leaves out (not computed yet):
+    empty for a whole design or when nothing is shipped."""
+    return (manifest(study, root) or {}).get("missing") or {}
+
+
 def overrides(study: str, root: str | Path | None = None) -> dict:
     """The parameters to run ``study``'s notebook with at ``paper`` so that it reads what is shipped:
     empty for a whole design, the computed values of each parameter with a ``missing`` part otherwise."""
-    doc = manifest(study, root)
-    return {key: doc["parameters"][key] for key in (doc or {}).get("missing", {})}
+    doc = manifest(study, root) or {}
+    return {key: doc["parameters"][key] for key in doc.get("missing") or {}}
 
 
 def _write_table(folder: Path, name: str, table: pd.DataFrame) -> dict:
