@@ -25,7 +25,7 @@ help:
 	@echo "make all [PROFILE=smoke|quick|paper]   set up .venv and run every notebook"
 	@echo "make <notebook name> [PROFILE=...] [PARAMS='-p seed 3']   run one notebook, e.g. make 00_datasets"
 	@echo "make report                             the HTML site of the executed notebooks: build/report/index.html"
-	@echo "make paper                             every study at the published scale, from the shipped tables"
+	@echo "make paper [STUDY=moreno_torres2012]   every study (or one) at the published scale, from the shipped tables"
 	@echo "make test | lint | sync | bench | lab | docs | overview"
 	@echo "make clean          remove build/ and figures/; keeps the result stores under results/ (and says so)"
 	@echo "make clean-results  remove the notebooks' default result stores too (hours of work at paper)"
@@ -61,9 +61,9 @@ report: $(STAMP)
 	$(PY) tools/report.py
 
 # Every study notebook at the paper profile from its shipped tables (results/paper/), fitting nothing:
-# executed copies in build/notebooks-paper/, tables and figures in figures/paper/.
+# executed copies in build/notebooks-paper/, tables and figures in figures/paper/. STUDY=<id> runs one.
 paper: $(STAMP)
-	$(PY) tools/make_paper.py
+	$(PY) tools/make_paper.py $(STUDY)
 
 # Notebook sources are notebooks/NN_*.py (jupytext percent format); this writes the .ipynb.
 # It refuses to overwrite an .ipynb edited after its .py (FORCE=1 overwrites).

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -207,3 +210,11 @@ def test_the_paper_order_steps_are_parts_of_the_paper_design_and_cover_it(study)
     for part, group in by_part.items():      # the steps of a part together cover every value they narrow
         for key in {k for step in group for k in step} - {"parts"}:
             assert {v for step in group for v in step.get(key, params[key])} == set(params[key]), (part, key)
+
+
+def test_make_paper_refuses_an_unknown_study_by_name():
+    """`make paper STUDY=...`: a misspelt study stops at once and lists the studies (no notebook runs)."""
+    tool = Path(__file__).parents[1] / "tools" / "make_paper.py"
+    run = subprocess.run([sys.executable, str(tool), "moreno_torres"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "unknown study moreno_torres" in run.stderr and "moreno_torres2012" in run.stderr

@@ -5,6 +5,8 @@ manifest first) is executed with papermill into build/notebooks-paper/, its
 tables and figures into figures/paper/<study>/, and the claims overview (paper
 beside what `make all` ran) into figures/paper/README.md. A study not shipped yet is listed as
 such (computing it is tools/paper_run.py's job, hours to core-hours).
+
+    tools/make_paper.py [study ...]    (default: every study; e.g. moreno_torres2012)
 """
 from __future__ import annotations
 
@@ -23,10 +25,14 @@ BUILD = ROOT / "build" / "notebooks-paper"
 FIGURES = ROOT / "figures" / "paper"
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = sorted(set(names) - set(STUDIES))
+    if unknown:
+        print(f"unknown study {', '.join(unknown)}; the studies: {', '.join(STUDIES)}", file=sys.stderr)
+        return 2
     BUILD.mkdir(parents=True, exist_ok=True)
     missing = []
-    for study in STUDIES.values():
+    for study in (STUDIES[name] for name in names or STUDIES):
         if not shipped.available(study.id):
             missing.append(study.id)
             print(f"{study.id}: no shipped paper results yet (tools/paper_run.py computes them)", flush=True)
@@ -47,4 +53,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
