@@ -55,6 +55,14 @@ def test_the_shipped_tables_give_every_table_figure_and_claim_of_the_run(smoke_s
     assert "left out above are still computing" in study.describe_run(again, "store")
     whole = dataclasses.replace(again, params={**again.params, "learners": list(study.LEARNERS)})
     assert "Only part" not in study.describe_run(whole, "store")
+    # an undecided verdict at the published scale is not sent to the paper profile again
+    claims, t3, bt = study.claims(again), study.table_3(again), study.budget_table(again)
+    assert (claims.verdict == "undecided").any()
+    at = {profile: study.describe_conclusion(claims, bt, t3, again.params, profile, 1.0)
+          for profile in ("quick", "paper")}
+    assert "need the paper profile" in at["quick"] and "need the paper profile" not in at["paper"]
+    assert "stay so at the published scale" in at["paper"] and "computed so far" in at["paper"]
+    assert "computed so far" not in study.describe_conclusion(claims, bt, t3, whole.params, "paper", 1.0)
 
 
 def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):

@@ -274,6 +274,19 @@ def describe_shift_relations(rel: pd.DataFrame) -> str:
                    f"within the pool: {converged} of {len(rel)}).")
 
 
+def _undecided_sentence(claims_: pd.DataFrame, profile: str, part: bool) -> str:
+    """What an undecided verdict means at this profile: scale still to gain, or an effect the published
+    scale cannot separate (over the classifiers computed, for a part)."""
+    if not (claims_.verdict == "undecided").any():
+        return ""
+    if profile != "paper":
+        return (" Verdicts marked undecided need the paper profile (more data sets for the Wilcoxon tests, more "
+                "stored experiments for Algorithm 5).")
+    return (" Verdicts marked undecided stay so at the published scale: their 95% intervals do not separate the "
+            "effect (each claim's evidence gives them)"
+            + (", over the classifiers computed so far; the others may still decide them." if part else "."))
+
+
 def describe_conclusion(claims_: pd.DataFrame, bt: pd.DataFrame, t3: pd.DataFrame, params: dict, profile: str,
                         minutes: float) -> str:
     """The notebook's conclusion: verdicts counted, the best partitioner by budget, the scale and its cost."""
@@ -287,11 +300,9 @@ def describe_conclusion(claims_: pd.DataFrame, bt: pd.DataFrame, t3: pd.DataFram
               "does not reproduce the paper's numbers better than")
     return (f"{summary_sentence(claims_)} {best_by_budget(bt)} Profile {profile}: {len(params['datasets'])} data "
             f"sets, {len(params['learners'])} classifiers, {params['experiments']} single experiments per "
-            f"partitioner and scheme; this execution took {minutes:.1f} minutes (experiments already in the store "
-            f"are read back, not refitted). KEEL's crisp AUC ({err['keel_auc']:.3f} from Table III on average) "
-            f"{closer} AUC from probabilities ({err['auc']:.3f})."
-            + (" Verdicts marked undecided need the paper profile (more data sets for the Wilcoxon tests, more "
-               "stored experiments for Algorithm 5)." if (claims_.verdict == "undecided").any() else "")
+            f"partitioner and scheme; this execution took {minutes:.1f} minutes. KEEL's crisp AUC "
+            f"({err['keel_auc']:.3f} from Table III on average) {closer} AUC from probabilities ({err['auc']:.3f})."
+            + _undecided_sentence(claims_, profile, bool(left_learners))
             + ("" if profile == "paper" else " Reduced profiles test fewer data sets"
                + (" and classifiers" if left_learners else "") + " than the paper, so the true differences "
                "(Table IV) and the reliability figures are those of this subset.")
