@@ -43,6 +43,7 @@ class TimeRecord:
         self.started, self.cpu0 = time.time(), cpu_seconds()
         self._lock, self._stop = threading.Lock(), threading.Event()
         self._beat = threading.Thread(target=self._keep_writing, daemon=True)
+        self.totals: dict = {}               # the sums over every invocation, once the record is closed
 
     def __enter__(self) -> TimeRecord:
         self.write()

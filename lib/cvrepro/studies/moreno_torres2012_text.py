@@ -21,10 +21,15 @@ from .moreno_torres2012_runs import MorenoRun
 from .moreno_torres2012_tables import keel_tree_agreement, table_3_errors
 
 
+def _learners_not_run(params: dict) -> list[str]:
+    """The paper's classifiers (Table II order) that ``params`` does not run."""
+    return [name for name in LEARNERS if name not in params["learners"]]
+
+
 def describe_profile(params: dict, profile: str) -> str:
     """The notebook's opening sentence: what this profile runs, against the paper's design."""
     left_sets = [d for d in DATASETS if d not in params["datasets"]]
-    left_learners = [n for n in LEARNERS if n not in params["learners"]]
+    left_learners = _learners_not_run(params)
     pool = max(params["experiments"], params["convergence_experiments"])
     return (f"Profile **{profile}**: {len(params['datasets'])} of {len(DATASETS)} data sets, classifiers "
             f"{', '.join(params['learners'])}; {params['experiments']} single experiments per partitioner and "
@@ -45,7 +50,7 @@ def _left_out(datasets: list, learners: list) -> str:
 def describe_run(result: MorenoRun, store) -> str:
     """How long the design took, and where it read cached experiments from (or the shipped tables)."""
     if result.shipped:
-        left = [n for n in LEARNERS if n not in result.params["learners"]]
+        left = _learners_not_run(result.params)
         return (f"The design was read from the shipped paper-scale tables (`results/paper/{STUDY_ID}`, checksums "
                 f"verified; nothing fitted here); their run's last invocation took {result.seconds / 60:.1f} "
                 "minutes (the manifest gives the whole run's wall and CPU time)."
@@ -293,7 +298,7 @@ def describe_conclusion(claims_: pd.DataFrame, bt: pd.DataFrame, t3: pd.DataFram
     from ..verdicts import summary_sentence
 
     err = table_3_errors(t3)
-    left_learners = [n for n in LEARNERS if n not in params["learners"]]
+    left_learners = _learners_not_run(params)
     costly = sorted(PAPER_CORE_HOURS.items(), key=lambda kv: -kv[1])[:3]
     closer = ("reproduces the paper's numbers far better than" if err["keel_auc"] < err["auc"] / 2 else
               "reproduces the paper's numbers better than" if err["keel_auc"] < err["auc"] else
