@@ -110,27 +110,29 @@ def one_fold(name, learner):
     return (lambda: fit_predict_folds(make, data, splits, seeds)), cold, len(splits[0][0]), len(ds.y)
 
 
+SOLVER = "libsvm solver (svm_train on the kept matrix in place, libsvm_indexed)"
+
+
 def kernel_fit(name, learner, repeat=5):
     """KEEL's SVM or PDFC: CPU s per warm fit and its parts (timers around the kernels and libsvm)."""
-    import sklearn.svm
-
-    from cvrepro.learners import keel_cache, keel_smo, keel_svm, libsvm_rbf, pdfc
+    from cvrepro.learners import keel_cache, keel_smo, keel_svm, libsvm_indexed, libsvm_rbf, pdfc
 
     run, cold, n_train, n = one_fold(name, learner)
     solves = []
-    fit = sklearn.svm.SVC.fit
+    train = libsvm_indexed._train
 
-    def counted(svc, *a, **k):
-        out = fit(svc, *a, **k)
-        solves.append((int(np.sum(svc.n_iter_)), int(len(svc.support_))))
+    def counted(*a, **k):
+        out = train(*a, **k)
+        solves.append((out[3], int(len(out[2]))))
         return out
-    sklearn.svm.SVC.fit = counted
+    libsvm_indexed._train = counted
     timers = Timers()
-    timers.wrap(keel_smo, "_block", "kernel block (KernelRows: copied from the kept matrix, computed if none)")
+    timers.wrap(keel_smo, "_block", "kernel block (KernelRows, no kept matrix: computed; else test rows)")
+    timers.wrap(keel_smo, "_fill_block", "kept matrix's rows filled and checked finite (KernelRows)")
     timers.wrap(libsvm_rbf, "_gather", "kernel block copy (libsvm RBF, kept matrix -> scratch)")
     timers.wrap(libsvm_rbf, "_fill", "kernel rows filled (first use)")
     timers.wrap(libsvm_rbf, "_values", "kernel values (no kept matrix)")
-    timers.wrap(sklearn.svm.SVC, "fit", "libsvm solver (SVC.fit, precomputed)")
+    timers.wrap(keel_smo, "svc_precomputed", SOLVER)
     timers.wrap(keel_smo, "binary_kernel_smo", "KEEL's SMO steps (NaN kernels)")
     timers.wrap(keel_svm, "fit_logistic", "KEEL logistic model (fitLogistic)")
     timers.wrap(keel_svm, "svm_outputs_at", "SVM outputs on the training pair")
@@ -144,20 +146,20 @@ def kernel_fit(name, learner, repeat=5):
         each.append(time.process_time() - t0)
     total = sum(each) / repeat
     timers.undo()
-    sklearn.svm.SVC.fit = fit
+    libsvm_indexed._train = train
     print(f"\n{learner} on {name} (n={n}, training fold {n_train}): {total:.3f} CPU s per fit warm "
           f"(each: {', '.join(f'{t:.3f}' for t in each)}; first call {cold:.2f} s incl. kernel rows); "
           f"load {load1():.1f}")
     for label, sec in sorted(timers.seconds.items(), key=lambda kv: -kv[1]):
         per = sec / repeat
         print(f"  {per:8.4f} s {100 * per / total:5.1f} %  {label} ({timers.calls[label] // repeat} calls/fit)")
-    solver = timers.seconds["libsvm solver (SVC.fit, precomputed)"]
+    solver = timers.seconds[SOLVER]
     if solves:
         its, svs = solves[-1]
         print(f"  libsvm: {its} iterations, {svs} support vectors per solve, "
               f"{1e6 * solver / repeat / its:.1f} us per iteration ({n_train} rows)")
     rest = total - sum(timers.seconds.values()) / repeat
-    print(f"  {rest:8.4f} s {100 * rest / total:5.1f} %  rest (finiteness check of the block, shuffles, Python)")
+    print(f"  {rest:8.4f} s {100 * rest / total:5.1f} %  rest (shuffles, Python)")
     top_profile(run)
 
 

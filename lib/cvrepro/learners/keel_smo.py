@@ -48,6 +48,7 @@ from . import keel_cache
 from .base import TabularClassifier
 from .batched import MEMORY_BUDGET, FoldBatch
 from .keel_data import check_bounds, numeric_ranges, read_values
+from .libsvm_indexed import svc_precomputed
 from .libsvm_rbf import LibsvmRBFRows
 from .smo_steps import (
     DOUBLE_MAX,
@@ -216,6 +217,16 @@ class KernelRows:
         big = 8 * n * n > budget
         self.G = np.zeros((0, 0)) if big else np.empty((n, n))
         self.filled = np.zeros(0 if big else n, dtype=np.bool_)
+        self.row_state = np.zeros(0 if big else n, dtype=np.int8)   # 0 not looked at, 1 finite, 2 not
+
+    @property
+    def kept(self) -> bool:
+        """Whether the matrix ``G`` is kept (else values are computed each time)."""
+        return self.G.shape[0] > 0
+
+    def fill_block(self, ids: np.ndarray) -> bool:
+        """Fill the kept matrix's rows ``ids``; True when the block ``G[ids][:, ids]`` is finite."""
+        return _fill_block(*self.args(), np.asarray(ids, np.int64), self.row_state)
 
     def args(self):
         """The arrays and parameters the numba functions take, in their order."""
@@ -271,6 +282,33 @@ def _block(G, filled, Z, ZT, P, kind, p0, p1, a, b, out):
         o = out[i]
         for j in range(b.shape[0]):
             o[j] = row[b[j]]
+
+
+@njit(cache=True)
+def _fill_block(G, filled, Z, ZT, P, kind, p0, p1, ids, row_state):
+    """Fill rows ``ids``; True when ``G[ids][:, ids]`` is finite (each row is looked at whole once,
+    the block only when a row is not finite everywhere)."""
+    finite = True
+    for i in range(ids.shape[0]):
+        g = ids[i]
+        if not filled[g]:
+            _fill(G, filled, Z, ZT, P, kind, p0, p1, g)
+        if row_state[g] == 0:
+            row_state[g] = 1
+            for v in G[g]:
+                if not np.isfinite(v):
+                    row_state[g] = 2
+                    break
+        finite = finite and row_state[g] == 1
+    if finite:
+        return True
+    for i in range(ids.shape[0]):
+        if row_state[ids[i]] == 2:
+            row = G[ids[i]]
+            for j in range(ids.shape[0]):
+                if not np.isfinite(row[ids[j]]):
+                    return False
+    return True
 
 
 # --- WEKA's BinarySMO with any kernel (its kernel-free steps: :mod:`cvrepro.learners.smo_steps`) -----
@@ -429,14 +467,20 @@ def svm_outputs(K, coef, b):
 
 
 @njit(cache=True)
-def svm_outputs_at(K, cols, coef, b):
-    """:func:`svm_outputs` of the block ``K[:, cols]`` (same sums, same order), read in place."""
-    out = np.empty(K.shape[0])
-    for t in range(K.shape[0]):
+def svm_outputs_at(M, rows, cols, coef, b):
+    """:func:`svm_outputs` of the block ``M[rows][:, cols]`` (same sums, same order), read in place,
+    each row's values in ascending column order (the columns of a kept matrix come shuffled)."""
+    order = np.argsort(cols)
+    ascending = cols[order]
+    values = np.empty(cols.shape[0])
+    out = np.empty(rows.shape[0])
+    for t in range(rows.shape[0]):
+        row = M[rows[t]]
+        for k in range(order.shape[0]):
+            values[order[k]] = row[ascending[k]]
         s = 0.0
-        row = K[t]
         for v in range(cols.shape[0]):
-            s += coef[v] * row[cols[v]]
+            s += coef[v] * values[v]
         out[t] = s - b
     return out
 
@@ -469,33 +513,37 @@ class KeelKernelClassifier(TabularClassifier):
     """
 
     def _solve(self, rows, ids, y):
-        """``(alpha over ids, b, support vectors in summation order, K)`` of one binary problem:
+        """``(alpha over ids, b, support vectors in summation order, kernel)`` of one binary problem:
         WEKA's BinarySMO step for step (``solver="keel"``), or the same dual problem solved
-        by libsvm (``solver="libsvm"``, scikit-learn's SVC on the same kernel values; KEEL's
-        steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm refuses).
-        ``K`` is the kernel block ``rows.rows(ids, ids)`` when it was computed (in this thread's
-        scratch memory, :func:`scratch_square`: valid until the next solve), else None."""
+        by libsvm (``solver="libsvm"``, scikit-learn's ``SVC(kernel="precomputed")`` on the same
+        kernel values, read in place from the kept matrix, :mod:`~cvrepro.learners.libsvm_indexed`;
+        KEEL's steps when a kernel value is NaN, e.g. an attribute of zero range, which libsvm
+        refuses). ``kernel`` is ``(M, index)`` with this learner's kernel of training instances
+        ``i, j`` at ``M[index[i], index[j]]`` (``M`` may be this thread's scratch memory,
+        :func:`scratch_square`: valid until the next solve), or None."""
         C, tol, eps = float(self.C), float(self.tol), float(self.eps)
         if self.solver == "keel" or len(ids) == 0 or (y == y[0]).all():
             return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
-        from sklearn.svm import SVC
-
-        kind, p0, p1 = self._kernel()
+        kind = self._kernel()[0]
         if kind in (PDRF_GAUSSIAN, RBF):   # the Gaussian PDRF kernel is exp(-d |x - y|^2) up to rounding
             if not np.isfinite(rows.Z[ids]).all():     # a zero range (0/0): KEEL's steps, NaN and all
                 return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
             # SVC(kernel="rbf", gamma=p0) on rows.Z[ids], bit for bit, from kernel values kept across fits
-            K = self._libsvm_rbf(rows).rows(ids, ids, out=scratch_square(len(ids)))
-            svc = SVC(C=C, kernel="precomputed", tol=tol, cache_size=_CACHE_MB).fit(K, y)
-            K = None                       # libsvm's kernel, not this learner's (rows)
+            gaussian = self._libsvm_rbf(rows)
+            if gaussian.G is not None:
+                gaussian.fill(ids)
+                return (*svc_precomputed(gaussian.G, ids, y, C, tol, _CACHE_MB), None)
+            K = gaussian.rows(ids, ids, out=scratch_square(len(ids)))
+            return (*svc_precomputed(K, np.arange(len(ids)), y, C, tol, _CACHE_MB), None)
+        if rows.kept:
+            M, index = rows.G, ids
+            finite = rows.fill_block(ids)
         else:
-            K = rows.rows(ids, ids, out=scratch_square(len(ids)))
-            if not np.isfinite(K).all():
-                return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
-            svc = SVC(C=C, kernel="precomputed", tol=tol).fit(K, y)
-        alpha = np.zeros(len(ids))
-        alpha[svc.support_] = np.abs(svc.dual_coef_[0])
-        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64), K
+            M, index = rows.rows(ids, ids, out=scratch_square(len(ids))), np.arange(len(ids))
+            finite = np.isfinite(M).all()
+        if not finite:
+            return (*binary_kernel_smo(*rows.args(), ids, y, C, tol, eps), None)
+        return (*svc_precomputed(M, index, y, C, tol, _CACHE_MB), (M, index))
 
     def _libsvm_rbf(self, rows):
         """libsvm's RBF kernel over ``rows.Z`` (:class:`~cvrepro.learners.libsvm_rbf.LibsvmRBFRows`),

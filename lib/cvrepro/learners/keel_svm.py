@@ -80,13 +80,16 @@ class KeelSVM(KeelKernelClassifier):
                 pair, y = pair[order], y[order]
                 if len(pair) == 0:
                     continue                       # WEKA: no multipliers, no vote
-                alpha, b, sv, block = self._solve(rows, pair, y)
+                alpha, b, sv, kernel = self._solve(rows, pair, y)
                 sv_rows = pair[sv] if len(sv) else np.zeros(0, np.int64)
                 coef = y[sv] * alpha[sv] if len(sv) else np.zeros(0)
                 link = None
                 if self.logistic:                  # KEEL's fitLogistic: outputs on the pair's instances, in order
-                    outputs = (svm_outputs(rows.rows(pair, sv_rows), coef, b) if block is None
-                               else svm_outputs_at(block, sv, coef, b))   # the same values, from the solve's block
+                    if kernel is None:
+                        outputs = svm_outputs(rows.rows(pair, sv_rows), coef, b)
+                    else:                          # the same values, read where the solve read them
+                        M, index = kernel
+                        outputs = svm_outputs_at(M, index, index[sv], coef, b)
                     link = fit_logistic(outputs, y > 0)
                 machines.append((i, j, sv_rows, coef, b, link, len(pair)))
         return machines

@@ -6,10 +6,11 @@ and ``x_square[i] = dot(x_i, x_i)`` from the BLAS ``ddot`` of
 ``scipy.linalg.cython_blas``, every time its solver needs a kernel column.
 :class:`LibsvmRBFRows` computes the same values, with the same ``ddot`` and the
 same expression, once per pair of rows of a data set, and keeps them in a
-matrix; ``SVC(kernel="precomputed")`` on a block of that matrix then reads the
-values libsvm would have computed, so its solution (support vectors, dual
+matrix; ``SVC(kernel="precomputed")`` on a block of that matrix (or libsvm
+reading the block in place, :mod:`cvrepro.learners.libsvm_indexed`) then reads
+the values libsvm would have computed, so its solution (support vectors, dual
 coefficients, intercept) is the ``kernel="rbf"`` one bit for bit
-(tests/test_keel_batched.py checks it on several data sets) and a block can be
+(tests/test_keel_batched.py checks it on several data sets) and the matrix is
 shared by the folds and tasks of a cross-validation, where libsvm recomputes
 the kernel in every fit. PDFC (:mod:`cvrepro.learners.pdfc`) trains on it.
 
@@ -110,6 +111,10 @@ class LibsvmRBFRows:
         n = len(self.Z)
         self.G = np.empty((n, n)) if 8 * n * n <= budget else None
         self.filled = np.zeros(n, dtype=np.bool_)
+
+    def fill(self, ids: np.ndarray) -> None:
+        """Fill the kept matrix's rows ``ids`` (``G`` must be kept)."""
+        _fill(self.Z, self.xs, self.gamma, np.asarray(ids, np.int64), self.G, self.filled, self._ints)
 
     def rows(self, a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """Kernel values ``K(a_i, b_j)`` (rows of ``Z``), as a matrix (written into ``out`` if given)."""
