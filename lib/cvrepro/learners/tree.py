@@ -1,7 +1,8 @@
 """C4.5 (WEKA J48) and HDDT: the estimators on the decision-tree engine.
 
 :class:`C45` adds J48's collapsing and error-based pruning (subtree raising
-included) to the engine of :mod:`cvrepro.learners.tree_engine`; :class:`HDDT`
+included, compiled in :mod:`cvrepro.learners.tree_pruning`) to the engine of
+:mod:`cvrepro.learners.tree_engine`; :class:`HDDT`
 grows by the Hellinger distance, unpruned, with Laplace leaves. PART
 (:mod:`cvrepro.learners.part`) reads rules off partial C4.5 trees.
 """
@@ -10,26 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from .java import SMALL, weka_classify
-from .tree_engine import TreeEngine
-from .tree_kernels import (
-    C45_CRITERION,
-    HELLINGER_CRITERION,
-    pessimistic_errors,
-    predict_rows,
-    subtree_errors,
-    z_score,
-)
+from .tree_engine import Node, TreeEngine
+from .tree_kernels import C45_CRITERION, HELLINGER_CRITERION, node_probs, predict_rows, z_score
+from .tree_pruning import c45_post_grow
 
 __all__ = ["C45", "HDDT"]
-
-
-def _max_bag(perbag: np.ndarray) -> int:
-    """WEKA ``Distribution.maxBag``: ties go to the LAST branch (its loop uses grOrEq)."""
-    best, best_v = -1, 0.0
-    for i, x in enumerate(perbag):
-        if x > best_v - SMALL:
-            best, best_v = i, x
-    return best
 
 
 class C45(TreeEngine):
@@ -76,9 +62,33 @@ class C45(TreeEngine):
         return self.laplace
 
     def _fit(self, X, y):
-        super()._fit(X, y)
+        """Grow (``grow_tree``), then collapse and prune (``c45_post_grow``): two compiled calls."""
+        self._setup(X, y)
+        presorted = self.__dict__.pop("_presorted", None)      # handed over by fit_predict_folds
+        grown = self._grow_arrays(np.ones(X.shape[0]), presorted or self._presort(np.arange(X.shape[0])))
+        cf = float(self.confidence)
+        self._tree = c45_post_grow(self._XT, self._y, *grown, self._nominal, self._n_values, self._K,
+                                   bool(self.unpruned), bool(self.subtree_raising), cf, z_score(cf))
+        self._teardown()
+        attr, point, leaf, empty, first, n_kids, frac, dists = self._tree[:8]
+        self._model = (attr, point, leaf, empty, first, n_kids, frac, node_probs(dists, bool(self.laplace)))
         # leaf frequencies for predict when predict_proba is Laplace-corrected (see the class docstring)
-        self._frequencies = self._node_probs(self._bfs()[0], laplace=False) if self.laplace else None
+        self._frequencies = node_probs(dists, False) if self.laplace else None
+        self.n_leaves_, self.tree_size_ = int(leaf.sum()), len(leaf)
+
+    @property
+    def tree_(self) -> Node:
+        """The fitted tree's root as :class:`~cvrepro.learners.tree_engine.Node` objects (built on first use)."""
+        if "_nodes" not in self.__dict__:
+            attr, point, leaf, empty, first, n_kids, frac, dists, total, wrong = self._tree
+            nodes = [Node(None, None, dists[i], float(total[i]), float(wrong[i]), bool(empty[i]))
+                     for i in range(len(attr))]
+            for i in np.flatnonzero(~leaf).tolist():
+                node, lo, k = nodes[i], int(first[i]), int(n_kids[i])
+                node.is_leaf, node.attr, node.point, node.frac = False, int(attr[i]), float(point[i]), frac[i, :k]
+                node.children = nodes[lo:lo + k]
+            self.__dict__["_nodes"] = nodes
+        return self.__dict__["_nodes"][0]
 
     def _predict_codes(self, X):
         """J48's ``classifyInstance``: :func:`~cvrepro.learners.java.weka_classify` of the uncorrected
@@ -94,81 +104,6 @@ class C45(TreeEngine):
         # the average gain leaves out nominal attributes with many values (>= 30 % of the instances), unless all are
         many = self._nominal & (self._n_values - 0.3 * X.shape[0] >= -SMALL)
         self._counted = ~many | bool(many.all())
-
-    def _post_grow(self):
-        self._collapse(self.tree_)          # WEKA 3.6 collapses even with -U
-        if not self.unpruned:
-            if self.subtree_raising:
-                self._flatten()
-            self._prune(self.tree_)
-
-    # -- pruning (C45PruneableClassifierTree) --
-    def _training_errors(self, node):
-        """Training errors of the subtree's leaves, cached in ``sub_wrong`` for collapse."""
-        node.sub_wrong = node.wrong if node.is_leaf else sum(self._training_errors(c) for c in node.children)
-        return node.sub_wrong
-
-    def _collapse(self, node, top=True):
-        if top:
-            self._training_errors(node)
-        if node.is_leaf:
-            return
-        if node.sub_wrong >= node.wrong - 1e-3:
-            node.make_leaf()
-        else:
-            for c in node.children:
-                self._collapse(c, top=False)
-
-    def _estimate(self, total, wrong):
-        """C4.5's pessimistic errors: e + addErrs(N, e, CF); 0 for an empty distribution."""
-        return pessimistic_errors(total, wrong, float(self.confidence), z_score(float(self.confidence)))
-
-    def _flatten(self):
-        """The tree's tests as arrays for ``subtree_errors``."""
-        nodes, first = self._bfs()
-        self._flat = (np.array([n.attr for n in nodes]), np.array([n.point for n in nodes]),
-                      np.array([n.is_leaf for n in nodes]), first)
-
-    def _errors_for_branch(self, node, rows, w):
-        cf = float(self.confidence)
-        return subtree_errors(self._XT, self._y, rows, w, node.uid, *self._flat, self._nominal, self._n_values,
-                               self._K, cf, z_score(cf))
-
-    def _new_distribution(self, node, rows, w):
-        node.rows, node.w = rows, w
-        node.set_dist(self._dist(rows, w))
-        if node.is_leaf:
-            if abs(w.sum()) >= SMALL:
-                node.is_empty = False
-            return
-        for c, (r, ww) in zip(node.children, self._split(node, rows, w)):
-            self._new_distribution(c, r, ww)
-
-    def _prune(self, node) -> float:
-        """WEKA's prune(); returns the estimated errors of the pruned subtree."""
-        err_leaf = self._estimate(node.total, node.wrong)
-        if node.is_leaf:
-            return err_leaf
-        err_tree = sum(self._prune(c) for c in node.children)
-        largest = _max_bag([c.total for c in node.children])
-        if self.subtree_raising:
-            err_branch = self._errors_for_branch(node.children[largest], node.rows, node.w)
-        else:
-            err_branch = np.inf
-        if err_leaf - (err_tree + 0.1) < SMALL and err_leaf - (err_branch + 0.1) < SMALL:
-            node.make_leaf()
-            if self.subtree_raising:
-                self._flat[2][node.uid] = True
-            return err_leaf
-        if err_branch - (err_tree + 0.1) < SMALL:
-            child = node.children[largest]
-            node.attr, node.point, node.children = child.attr, child.point, child.children
-            node.is_leaf = child.is_leaf
-            for a in self._flat:
-                a[node.uid] = a[child.uid]
-            self._new_distribution(node, node.rows, node.w)
-            return self._prune(node)
-        return err_tree
 
 
 class HDDT(TreeEngine):

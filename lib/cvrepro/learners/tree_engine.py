@@ -11,8 +11,9 @@ probabilities. The split criterion is the subclass's choice
 (:mod:`cvrepro.learners.tree` has the estimators).
 
 Growing and prediction run in compiled kernels
-(:mod:`cvrepro.learners.tree_kernels`); pruning and printing walk
-:class:`Node` objects in Python, built from the grown tree's arrays.
+(:mod:`cvrepro.learners.tree_kernels`), and so do C4.5's collapsing and
+pruning (:mod:`cvrepro.learners.tree_pruning`); printing walks :class:`Node`
+objects in Python, built from the tree's arrays.
 """
 from __future__ import annotations
 
@@ -182,12 +183,15 @@ class TreeEngine(TabularClassifier):
     def _dist(self, rows, w):
         return np.bincount(self._y[rows], weights=w, minlength=self._K).astype(np.float64)
 
+    def _grow_arrays(self, w, presorted):
+        """``grow_tree``'s arrays of the tree on all rows with weights ``w`` (``presorted`` as ``presort`` gives it)."""
+        return grow_tree(self._XT, self._y, w, self._dist(np.arange(len(w)), w), *presorted, self._slot,
+                         self._numeric, self._nominal, self._n_values, self._K, float(self.min_num_obj),
+                         self._criterion, self._nlogn, self._counted)
+
     def _grow(self, w, presorted):
-        """The tree on all rows with weights ``w`` (``presorted`` as ``presort`` gives it), from ``grow_tree``."""
-        rows, ws, start, dists, total, wrong, empty, attr, point, frac, first, n_kids = grow_tree(
-            self._XT, self._y, w, self._dist(np.arange(len(w)), w), *presorted, self._slot, self._numeric,
-            self._nominal, self._n_values, self._K, float(self.min_num_obj), self._criterion, self._nlogn,
-            self._counted)
+        """The tree on all rows with weights ``w`` as :class:`Node` objects."""
+        rows, ws, start, dists, total, wrong, empty, attr, point, frac, first, n_kids = self._grow_arrays(w, presorted)
         start = start.tolist()
         nodes = [Node(rows[lo:hi], ws[lo:hi], dist, *rest)
                  for lo, hi, dist, *rest in zip(start[:-1], start[1:], dists, total.tolist(), wrong.tolist(),
