@@ -12,7 +12,7 @@ the statistics once per fold and reuse them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -31,6 +31,7 @@ class Schema:
     nominal: np.ndarray              # bool per attribute
     categories: tuple                # per attribute: tuple of values (nominal) or None
     from_frame: bool
+    dtypes: tuple = field(default=(), compare=False)   # per attribute: its categorical dtype at fit time, or None
 
     @property
     def n_values(self) -> np.ndarray:
@@ -41,15 +42,17 @@ class Schema:
     def learn(cls, X) -> tuple[Schema, np.ndarray]:
         """Schema of ``X`` and ``X`` encoded as a float matrix."""
         if isinstance(X, pd.DataFrame):
-            cats = []
+            cats, dtypes = [], []
             for j, dtype in enumerate(X.dtypes):          # dtypes, not columns: a column access costs ~50 us
-                if isinstance(dtype, pd.CategoricalDtype):
+                categorical = isinstance(dtype, pd.CategoricalDtype)
+                dtypes.append(dtype if categorical else None)
+                if categorical:
                     cats.append(tuple(dtype.categories))
                 elif _is_text_dtype(dtype):
                     cats.append(tuple(sorted(X.iloc[:, j].dropna().unique())))
                 else:
                     cats.append(None)
-            schema = cls(np.array([c is not None for c in cats], dtype=bool), tuple(cats), True)
+            schema = cls(np.array([c is not None for c in cats], dtype=bool), tuple(cats), True, tuple(dtypes))
         else:
             Xa = _numeric_array(X)
             schema = cls(np.zeros(Xa.shape[1], dtype=bool), (None,) * Xa.shape[1], False)
@@ -79,16 +82,17 @@ class Schema:
             block = X if len(numeric) == X.shape[1] else X.iloc[:, numeric]
             out[:, numeric] = _numeric_array(block.to_numpy(dtype=np.float64, na_value=np.nan))
         if self.nominal.any():
-            for j, (name, col) in enumerate(X.items()):
+            for j, (name, col) in enumerate(X.items()):       # cheaper per column than X.iloc[:, j]
                 if self.nominal[j]:
-                    out[:, j] = self._codes(name, col, self.categories[j])
+                    out[:, j] = self._codes(name, col, self.categories[j], self.dtypes[j] if self.dtypes else None)
         return out
 
     @staticmethod
-    def _codes(name, col: pd.Series, cats: tuple) -> np.ndarray:
+    def _codes(name, col: pd.Series, cats: tuple, fitted=None) -> np.ndarray:
         if isinstance(col.dtype, pd.CategoricalDtype):
             values = col.array
-            if len(values.categories) == len(cats) and all(a == b for a, b in zip(values.categories, cats)):
+            if col.dtype is fitted or (len(values.categories) == len(cats)      # the fitted dtype (rows of the
+                                       and all(a == b for a, b in zip(values.categories, cats))):  # same frame)
                 codes = values.codes                          # the usual case: same declared values
                 return np.where(codes < 0, np.nan, codes)
             values = col.astype(object)
