@@ -291,3 +291,12 @@ def test_near_ties_give_splits_that_divide_their_rows():
     y = np.where(X["a"].fillna(0) + 0.5 * rng.normal(size=n) > 0, "p", "q")
     for model in (HDDT().fit(X, y), C45().fit(X, y)):
         assert (model.predict(X) == y).mean() > 0.7
+
+
+def test_refit_replaces_the_printed_tree():
+    """tree_ (built on first use from the fitted arrays) follows a second fit of the same estimator."""
+    X = pd.DataFrame({"a": [0.0, 1, 2, 3, 4, 5, 6, 7], "b": [5.0, 3, 1, 7, 2, 8, 4, 6]})
+    model = C45(min_num_obj=1)
+    first = model.fit(X, [0, 0, 0, 0, 1, 1, 1, 1]).to_text()
+    second = model.fit(X, [0, 1, 0, 1, 0, 1, 0, 1]).to_text()
+    assert second == C45(min_num_obj=1).fit(X, [0, 1, 0, 1, 0, 1, 0, 1]).to_text() != first

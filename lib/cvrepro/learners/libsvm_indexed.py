@@ -11,7 +11,8 @@ pointing instance ``i``'s values at row ``ids[i]`` of ``G`` and its ``ind`` at
 calls the ``svm_train`` compiled in scikit-learn with every parameter ``SVC``
 passes (scikit-learn 1.9's structures, ``sklearn/svm/src/libsvm/svm.h``), so
 its solution is ``SVC``'s bit for bit (tests/test_libsvm_indexed.py checks
-it, and a one-time self-check falls back to ``SVC`` if it ever differs).
+it); another scikit-learn version, or a one-time self-check that finds any
+difference, falls back to ``SVC`` on the copied block.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import threading
 from ctypes import POINTER, c_double, c_int, c_void_p
 
 import numpy as np
+import sklearn
 
 __all__ = ["svc_precomputed"]
 
@@ -47,6 +49,7 @@ class _Blas(ctypes.Structure):
     _fields_ = [("dot", c_void_p)]
 
 
+_LAYOUT_VERSION = "1.9."
 _NODE = np.dtype([("dim", np.int32), ("ind", np.int32), ("values", np.uintp)])   # struct svm_node
 _C_SVC, _PRECOMPUTED = 0, 4
 _lock = threading.Lock()
@@ -129,8 +132,8 @@ def svc_precomputed(G: np.ndarray, ids: np.ndarray, y: np.ndarray, C: float, tol
     if len(ids) != len(y) or len(ids) == 0 or ids.min() < 0 or ids.max() >= len(G):
         raise ValueError(f"svc_precomputed: ids must be {len(y)} row numbers of G (0 to {len(G) - 1})")
     with _lock:
-        if _checked is None:
-            _checked = _same_as_svc()
+        if _checked is None:            # the structures above are scikit-learn 1.9's: other versions use SVC
+            _checked = sklearn.__version__.startswith(_LAYOUT_VERSION) and _same_as_svc()
     if not _checked:
         from sklearn.svm import SVC
 

@@ -64,6 +64,7 @@ class C45(TreeEngine):
     def _fit(self, X, y):
         """Grow (``grow_tree``), then collapse and prune (``c45_post_grow``): two compiled calls."""
         self._setup(X, y)
+        self.__dict__.pop("_nodes", None)                       # an earlier fit's tree_
         presorted = self.__dict__.pop("_presorted", None)      # handed over by fit_predict_folds
         grown = self._grow_arrays(np.ones(X.shape[0]), presorted or self._presort(np.arange(X.shape[0])))
         cf = float(self.confidence)
