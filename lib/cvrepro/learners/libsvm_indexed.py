@@ -103,21 +103,27 @@ def _train(G, ids, y, C, tol, cache_mb):
     return alpha, (-rho if rho != 0 else 0.0), support, iterations   # SVC: intercept_ = rho, -0.0 for 0
 
 
-def _same_as_svc() -> bool:
-    """One small problem solved both ways (scikit-learn's SVC and :func:`_train`): equal in every bit."""
+def _svc_solution(K, y, C, tol, cache_mb):
+    """``(alpha, b, support)`` from ``SVC(kernel="precomputed")`` on the block ``K``, as the callers read it."""
     from sklearn.svm import SVC
 
+    svc = SVC(C=C, kernel="precomputed", tol=tol, cache_size=cache_mb).fit(K, y)
+    alpha = np.zeros(len(y))
+    alpha[svc.support_] = np.abs(svc.dual_coef_[0])
+    return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
+
+
+def _same_as_svc() -> bool:
+    """One small problem solved both ways (scikit-learn's SVC and :func:`_train`): equal in every bit."""
     rng = np.random.default_rng(0)
     Z = rng.normal(size=(40, 3))
     G = np.exp(-0.5 * ((Z[:, None, :] - Z[None, :, :]) ** 2).sum(axis=2))
     ids = rng.permutation(40)[:30]
     y = np.where(Z[ids, 0] + 0.3 * rng.normal(size=30) > 0, 1.0, -1.0)
-    svc = SVC(C=10.0, kernel="precomputed", tol=1e-3).fit(G[np.ix_(ids, ids)], y)
     alpha, b, support, _ = _train(G, ids, y, 10.0, 1e-3, 200)
-    want = np.zeros(30)
-    want[svc.support_] = np.abs(svc.dual_coef_[0])
-    return (np.array_equal(support, svc.support_) and alpha.tobytes() == want.tobytes()
-            and np.float64(b).tobytes() == np.float64(-float(svc.intercept_[0])).tobytes())
+    want_alpha, want_b, want_support = _svc_solution(G[np.ix_(ids, ids)], y, 10.0, 1e-3, 200)
+    return (np.array_equal(support, want_support) and alpha.tobytes() == want_alpha.tobytes()
+            and np.float64(b).tobytes() == np.float64(want_b).tobytes())
 
 
 def svc_precomputed(G: np.ndarray, ids: np.ndarray, y: np.ndarray, C: float, tol: float, cache_mb: float = 200.0):
@@ -135,11 +141,6 @@ def svc_precomputed(G: np.ndarray, ids: np.ndarray, y: np.ndarray, C: float, tol
         if _checked is None:            # the structures above are scikit-learn 1.9's: other versions use SVC
             _checked = sklearn.__version__.startswith(_LAYOUT_VERSION) and _same_as_svc()
     if not _checked:
-        from sklearn.svm import SVC
-
-        svc = SVC(C=C, kernel="precomputed", tol=tol, cache_size=cache_mb).fit(G[np.ix_(ids, ids)], y)
-        alpha = np.zeros(len(ids))
-        alpha[svc.support_] = np.abs(svc.dual_coef_[0])
-        return alpha, -float(svc.intercept_[0]), svc.support_.astype(np.int64)
+        return _svc_solution(G[np.ix_(ids, ids)], y, C, tol, cache_mb)
     alpha, b, support, _ = _train(G, ids, y, C, tol, cache_mb)
     return alpha, b, support

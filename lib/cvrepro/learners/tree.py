@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .java import SMALL, weka_classify
-from .tree_engine import Node, TreeEngine
+from .tree_engine import Node, TreeEngine, link_branches
 from .tree_kernels import C45_CRITERION, HELLINGER_CRITERION, node_probs, predict_rows, z_score
 from .tree_pruning import c45_post_grow
 
@@ -84,12 +84,8 @@ class C45(TreeEngine):
             attr, point, leaf, empty, first, n_kids, frac, dists, total, wrong = self._tree
             nodes = [Node(None, None, dists[i], float(total[i]), float(wrong[i]), bool(empty[i]))
                      for i in range(len(attr))]
-            for i in np.flatnonzero(~leaf).tolist():
-                node, lo, k = nodes[i], int(first[i]), int(n_kids[i])
-                node.is_leaf, node.attr, node.point, node.frac = False, int(attr[i]), float(point[i]), frac[i, :k]
-                node.children = nodes[lo:lo + k]
-            self.__dict__["_nodes"] = nodes
-        return self.__dict__["_nodes"][0]
+            self.__dict__["_nodes"] = link_branches(nodes, attr, point, frac, first, n_kids)
+        return self.__dict__["_nodes"]
 
     def _predict_codes(self, X):
         """J48's ``classifyInstance``: :func:`~cvrepro.learners.java.weka_classify` of the uncorrected

@@ -38,7 +38,7 @@ from .tree_kernels import (
     stops_growing,
 )
 
-__all__ = ["TreeEngine", "Node", "deep_recursion"]
+__all__ = ["TreeEngine", "Node", "deep_recursion", "link_branches"]
 
 
 def _num_incorrect(dist) -> float:
@@ -98,6 +98,16 @@ class Node:
 
     def n_nodes(self) -> int:
         return 1 if self.is_leaf else 1 + sum(c.n_nodes() for c in self.children)
+
+
+def link_branches(nodes: list, attr, point, frac, first, n_kids) -> Node:
+    """Give the leaves ``nodes`` (one per node of a tree's arrays) the tests and branches of the arrays'
+    internal nodes (``attr >= 0``); returns the root."""
+    for i in np.flatnonzero(np.asarray(attr) >= 0).tolist():
+        node, lo, k = nodes[i], int(first[i]), int(n_kids[i])
+        node.is_leaf, node.attr, node.point, node.frac = False, int(attr[i]), float(point[i]), frac[i, :k]
+        node.children = nodes[lo:lo + k]
+    return nodes[0]
 
 
 @contextlib.contextmanager
@@ -196,11 +206,7 @@ class TreeEngine(TabularClassifier):
         nodes = [Node(rows[lo:hi], ws[lo:hi], dist, *rest)
                  for lo, hi, dist, *rest in zip(start[:-1], start[1:], dists, total.tolist(), wrong.tolist(),
                                                 empty.tolist())]
-        for i in np.flatnonzero(attr >= 0).tolist():
-            node, lo, k = nodes[i], int(first[i]), int(n_kids[i])
-            node.is_leaf, node.attr, node.point, node.frac = False, int(attr[i]), float(point[i]), frac[i, :k]
-            node.children = nodes[lo:lo + k]
-        return nodes[0]
+        return link_branches(nodes, attr, point, frac, first, n_kids)
 
     def _make_split(self, node, attr, rows, w):
         """Turn ``node`` into a test on ``attr`` (chosen by ``_select``); return the branches' data."""

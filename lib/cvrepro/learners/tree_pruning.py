@@ -55,7 +55,7 @@ def _set_dist(i, y, rows, w, dists, total, wrong):
 
 
 @njit(cache=True)
-def _collapse(root, attr, point, leaf, first, n_kids, wrong):
+def _collapse(attr, point, leaf, first, n_kids, wrong):
     """J48's ``collapse``: subtrees no better on the training data than their root become leaves."""
     N = attr.shape[0]
     sub_wrong = np.empty(N)
@@ -67,7 +67,7 @@ def _collapse(root, attr, point, leaf, first, n_kids, wrong):
             for b in range(n_kids[i]):
                 s += sub_wrong[first[i] + b]
             sub_wrong[i] = s
-    stack = [root]
+    stack = [0]                             # from the root
     while stack:
         i = stack.pop()
         if leaf[i]:
@@ -191,7 +191,7 @@ def c45_post_grow(XT, y, all_rows, all_w, start, dists, total, wrong, empty, att
     (changed in place); returns the final tree breadth first: attribute, threshold, leaf, empty,
     first branch, number of branches, branch fractions, class weights, their totals and errors."""
     leaf = attr < 0
-    _collapse(0, attr, point, leaf, first, n_kids, wrong)
+    _collapse(attr, point, leaf, first, n_kids, wrong)
     if not unpruned:
         node_rows = [all_rows[start[0]:start[1]]]
         node_w = [all_w[start[0]:start[1]]]
