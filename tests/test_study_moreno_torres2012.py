@@ -58,6 +58,55 @@ def test_wilcoxon_exact_is_scipys_without_ties_and_splits_zeros():
         study.wilcoxon_exact([1.0, np.nan], [0.0, 0.0])
 
 
+def _enumerated_p(d):
+    """The exact two-sided p by enumerating every sign pattern of the non-zero differences' midranks."""
+    ranks = stats.rankdata(np.abs(d))
+    zero = ranks[d == 0].sum() / 2
+    observed = min(ranks[d > 0].sum(), ranks[d < 0].sum())
+    r = ranks[d != 0]
+    sums = np.array([r[np.array(signs, bool)].sum() for signs in np.ndindex(*(2,) * len(r))]) if len(r) else [0]
+    return min(1.0, 2 * float(np.mean(np.asarray(sums) <= observed + 1e-9))), zero
+
+
+def test_wilcoxon_exact_with_ties_and_zeros_equals_enumerating_the_signs():
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        n = int(rng.integers(1, 13))
+        a, b = rng.integers(0, 4, n) / 4, rng.integers(0, 4, n) / 4      # many tied and zero differences
+        rp, rm, p = study.wilcoxon_exact(a, b)
+        want, zero = _enumerated_p(np.round(a - b, 12))
+        assert p == pytest.approx(want, abs=1e-12)
+        assert rp + rm == n * (n + 1) / 2 and min(rp, rm) >= zero
+
+
+def test_single_verdicts_are_the_pairwise_tests_of_each_experiment():
+    """Grouped at once, as :func:`true_verdicts` tests one table: per (partitioner, scheme,
+    experiment), the data sets with every classifier's score; a classifier missing from one group
+    is left out of that group only."""
+    run = _fake_run(n_sets=7, experiments=4)
+    e = run.experiments.copy()
+    e.loc[(e.dataset == "d3") & (e.learner == "LDA") & (e.experiment == 1), "keel_auc"] = np.nan
+    e = e[~((e.learner == "C4.5") & (e.experiment == 2) & (e.partitioner == "SCV"))]
+    run.experiments = e.assign(keel_auc=e.keel_auc + np.random.default_rng(1).normal(0, 0.02, len(e)))
+    for budget in (2, 1):
+        got = study.single_verdicts(run, budget=budget)
+        g = run.experiments.assign(experiment=run.experiments.experiment // budget)
+        g = g.groupby(["partitioner", "scheme", "experiment", "dataset", "learner"]).keel_auc.mean().reset_index()
+        n_groups = 0
+        for (part, scheme, x), group in g.groupby(["partitioner", "scheme", "experiment"]):
+            wide = group.pivot(index="dataset", columns="learner", values="keel_auc").dropna()
+            want = study.true_verdicts(study.MorenoRun(
+                {"metric": "keel_auc"}, None, wide.stack().rename("keel_auc").reset_index().assign(scheme="s"),
+                None, None, None), scheme="s")
+            mine = got[(got.partitioner == part) & (got.scheme == scheme) & (got.experiment == x)]
+            pd.testing.assert_frame_equal(mine[want.columns].reset_index(drop=True), want)
+            n_groups += 1
+        assert n_groups == got.groupby(["partitioner", "scheme", "experiment"]).ngroups == 4 * 3 * 4 // budget
+    alone = got[(got.partitioner == "SCV") & (got.experiment == 2)]
+    assert set(alone.row) | set(alone.column) == {"1NN", "LDA"}        # C4.5 is missing from these groups only
+    assert len(got[(got.partitioner == "DB-SCV") & (got.experiment == 2)]) == 3 * 3
+
+
 def test_table_6_follows_from_table_5_and_table_4():
     """The paper's DOB-SCV 5x2 cell of Table VI is the mean of Table V, whose pairs are Table IV's
     significant ones (p <= 0.1, the three with lost p-values among them)."""

@@ -7,6 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
+from numba import njit
 from scipy import stats
 
 from ..published import moreno_torres2012 as published
@@ -32,26 +33,83 @@ def wilcoxon_exact(a, b) -> tuple[float, float, float]:
     in Table IV, where R+ + R- = n(n+1)/2); p is exact: twice the probability,
     under independent random signs of the non-zero differences' (mid)ranks, of
     a rank sum at most min(R+, R-). Without ties or zeros this is scipy's
-    ``wilcoxon(method="exact")``.
+    ``wilcoxon(method="exact")``. Differences are rounded to 12 decimals first.
     """
-    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
-    if d.ndim != 1 or d.size < 1 or not np.all(np.isfinite(d)):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.ndim != 1 or a.shape != b.shape:
         raise ValueError("a and b must be equal-length 1-d arrays of finite scores")
-    d = np.round(d, 12)
-    ranks = stats.rankdata(np.abs(d))
-    zero = ranks[d == 0].sum() / 2
-    r_plus, r_minus = ranks[d > 0].sum() + zero, ranks[d < 0].sum() + zero
-    doubled = np.round(2 * ranks[d != 0]).astype(int)         # midranks are multiples of 1/2
-    if doubled.size == 0:
-        return float(r_plus), float(r_minus), 1.0
-    pmf = np.zeros(doubled.sum() + 1)
+    (r_plus, r_minus, p), = wilcoxon_columns(a[:, None], b[:, None])
+    return r_plus, r_minus, p
+
+
+def wilcoxon_columns(A, B) -> list[tuple[float, float, float]]:
+    """:func:`wilcoxon_exact` of every column of ``A`` against the same column of ``B`` (n x m each)."""
+    d = np.asarray(A, dtype=float) - np.asarray(B, dtype=float)
+    if d.ndim != 2 or d.shape[0] < 1 or not np.all(np.isfinite(d)):
+        raise ValueError("a and b must be equal-length 1-d arrays of finite scores")
+    return _signed_rank_tests(np.ascontiguousarray(np.round(d, 12).T)).tolist()
+
+
+@njit(cache=True)
+def _signed_rank_tests(D):
+    """:func:`_signed_rank_test` of every row of ``D``: an m x 3 array."""
+    out = np.empty((D.shape[0], 3))
+    for k in range(D.shape[0]):
+        out[k, 0], out[k, 1], out[k, 2] = _signed_rank_test(D[k])
+    return out
+
+
+@njit(cache=True)
+def _signed_rank_test(d):
+    """(R+, R-, p) of :func:`wilcoxon_exact` on the rounded differences ``d``: average ranks of |d|,
+    zeros split, and the null distribution of the non-zero (mid)ranks' sum built one rank at a
+    time (``pmf[i]`` = 0.5 (pmf[i] + pmf[i - r])): for up to 52 differences every value is a multiple
+    of 2^-n, so the sums are exact in any order."""
+    n = d.shape[0]
+    mag = np.abs(d)
+    order = np.argsort(mag)
+    ranks = np.empty(n)
+    i = 0
+    while i < n:                                   # ties share the mean of their positions
+        j = i
+        while j + 1 < n and mag[order[j + 1]] == mag[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j + 2) / 2.0
+        i = j + 1
+    zero = plus = minus = 0.0
+    total = 0
+    for k in range(n):
+        if d[k] > 0:
+            plus += ranks[k]
+        elif d[k] < 0:
+            minus += ranks[k]
+        else:
+            zero += ranks[k]
+        if d[k] != 0:
+            total += int(round(2 * ranks[k]))          # midranks are multiples of 1/2
+    zero /= 2
+    plus += zero
+    minus += zero
+    if total == 0:
+        return plus, minus, 1.0
+    pmf = np.zeros(total + 1)
     pmf[0] = 1.0
-    for r in doubled:
-        pmf[r:] = 0.5 * (pmf[r:] + pmf[:-r].copy())
-        pmf[:r] *= 0.5
-    observed = int(round(2 * (min(r_plus, r_minus) - zero)))
-    p = min(1.0, 2.0 * pmf[:observed + 1].sum())
-    return float(r_plus), float(r_minus), float(p)
+    top = 0
+    for k in range(n):
+        if d[k] == 0:
+            continue
+        r = int(round(2 * ranks[k]))
+        top += r
+        for v in range(top, r - 1, -1):                # in place from the top: pmf[v - r] is still the old one
+            pmf[v] = 0.5 * (pmf[v] + pmf[v - r])
+        for v in range(min(r, top + 1)):
+            pmf[v] *= 0.5
+    observed = int(round(2 * (min(plus, minus) - zero)))
+    tail = 0.0
+    for v in range(observed + 1):
+        tail += pmf[v]
+    return plus, minus, min(1.0, 2.0 * tail)
 
 
 def table_1(result: MorenoRun | None = None, datasets=None) -> pd.DataFrame:
@@ -145,13 +203,23 @@ def true_verdicts(result: MorenoRun, metric: str | None = None, scheme: str = TA
 
 
 def _pairwise(wide: pd.DataFrame) -> pd.DataFrame:
-    rows = []
     names = [n for n in LEARNERS if n in wide.columns]
-    for a, b in combinations(names, 2):
-        rp, rm, p = wilcoxon_exact(wide[a], wide[b])
-        rows.append({"row": a, "column": b, "R+": rp, "R-": rm, "p": p, "significant": p <= ALPHA,
-                     "winner": a if rp > rm else b if rm > rp else ""})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(_pair_tests(wide[names].to_numpy(dtype=float), names), columns=PAIR_COLUMNS)
+
+
+PAIR_COLUMNS = ["row", "column", "R+", "R-", "p", "significant", "winner"]
+
+
+def _pair_tests(block: np.ndarray, names: list[str], key: tuple = ()) -> list[tuple]:
+    """One row (``key`` first, then :data:`PAIR_COLUMNS`) per pair of the columns ``names`` of ``block``
+    (data sets x classifiers, no NaN): :func:`wilcoxon_exact` of the first against the second."""
+    pairs = list(combinations(range(len(names)), 2))
+    if not pairs:
+        return []
+    first, second = np.array(pairs).T
+    tests = wilcoxon_columns(block[:, first], block[:, second])
+    return [(*key, names[i], names[j], rp, rm, p, p <= ALPHA, names[i] if rp > rm else names[j] if rm > rp else "")
+            for (i, j), (rp, rm, p) in zip(pairs, tests)]
 
 
 def table_4(result: MorenoRun) -> pd.DataFrame:
@@ -167,17 +235,25 @@ def table_4(result: MorenoRun) -> pd.DataFrame:
 
 def single_verdicts(result: MorenoRun, metric: str | None = None, budget: int = 1) -> pd.DataFrame:
     """For every partitioner, scheme, pair and experiment (``budget`` consecutive experiments
-    averaged): R+, R-, p of the Wilcoxon test over the data sets."""
+    averaged): R+, R-, p of the Wilcoxon test over the data sets with every classifier's score."""
     metric = metric or result.params["metric"]
-    e = result.experiments.copy()
-    e["experiment"] = e.experiment // budget
-    e = e.groupby(["partitioner", "scheme", "experiment", "dataset", "learner"])[metric].mean().reset_index()
-    parts = []
-    for (part, scheme, x), g in e.groupby(["partitioner", "scheme", "experiment"]):
-        t = _pairwise(g.pivot(index="dataset", columns="learner", values=metric).dropna())
-        t["partitioner"], t["scheme"], t["experiment"] = part, scheme, x
-        parts.append(t)
-    return pd.concat(parts, ignore_index=True)
+    keys = ["partitioner", "scheme", "experiment"]
+    e = result.experiments.assign(experiment=result.experiments.experiment // budget)
+    e = e.groupby(keys + ["dataset", "learner"])[metric].mean()
+    wide = e.unstack("learner")                                          # rows: keys + dataset
+    names = [n for n in LEARNERS if n in wide.columns]
+    in_group = e.groupby(keys + ["learner"]).size().unstack("learner").reindex(columns=names).notna()
+    group_of = wide.index.droplevel("dataset")
+    starts = np.flatnonzero(~group_of.duplicated())
+    values = wide[names].to_numpy(dtype=float)
+    rows = []
+    for lo, hi in zip(starts, np.append(starts[1:], len(values))):
+        key = group_of[lo]
+        cols = np.flatnonzero(in_group.loc[key].to_numpy())              # the group's classifiers
+        block = values[lo:hi][:, cols]
+        rows += _pair_tests(block[~np.isnan(block).any(axis=1)], [names[j] for j in cols], key)
+    out = pd.DataFrame(rows, columns=keys + PAIR_COLUMNS).astype({"experiment": np.int64})
+    return out[PAIR_COLUMNS + keys]
 
 
 # Readings of "the same result" (Table V, step 3): a single experiment's test agrees with a truly

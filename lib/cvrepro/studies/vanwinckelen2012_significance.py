@@ -62,15 +62,17 @@ def test_decisions(exp: Experiment, groups: pd.DataFrame | None = None) -> pd.Da
     groups = pair_groups(exp) if groups is None else groups
     k = p["test_folds"]
     alpha, rope = p["alpha"], p["rope"]
-    folds = exp.folds
-    acc = folds.assign(acc=1 - folds.error).set_index(["population", "learner", "k", "sample"]).sort_index()
+    keys = ["population", "learner", "k", "sample"]
+    ordered = exp.folds.sort_values(keys + ["iteration", "fold"])
+    runs = {key: (g.iteration.to_numpy(), 1 - g.error.to_numpy())
+            for key, g in ordered.groupby(keys, sort=False, observed=True)}
     grid = test_grid(p)
     rows = []
 
     def scores(pop, learner, kk, s, reps):
-        g = acc.loc[(pop, learner, kk, s)]
-        g = g[g.iteration < reps].sort_values(["iteration", "fold"])
-        return g.acc.to_numpy()
+        """The per-fold accuracies of the first ``reps`` repetitions, in (repetition, fold) order."""
+        iteration, acc = runs[(pop, learner, kk, s)]
+        return acc[iteration < reps]
 
     def bayes(a, b, k):
         res = bayesian_correlated_ttest(a, b, k, rope)
