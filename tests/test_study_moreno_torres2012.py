@@ -313,16 +313,21 @@ def test_estimate_core_hours_covers_every_learner_and_the_partitioning():
 
 
 def test_knn_distance_fixture_is_reproduced_and_read():
-    """One row of tools/measure_moreno_knn_distance.py's fixture, recomputed; the sentence reads it."""
+    """Two rows of tools/measure_moreno_knn_distance.py's fixture, recomputed; the sentence reads it."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
     from measure_moreno_knn_distance import OUT, measure
 
-    t = pd.read_csv(OUT).set_index(["dataset", "learner", "distance"])
-    assert measure("Ionosphere", 1, "manhattan") == pytest.approx(t.loc[("Ionosphere", "1NN", "manhattan"), "auc"],
+    t = pd.read_csv(OUT).set_index(["dataset", "learner", "distance", "values"]).auc.sort_index()
+    assert measure("Ionosphere", 1, "manhattan") == pytest.approx(t["Ionosphere", "1NN", "manhattan", "catalog"],
                                                                  abs=1e-6)
-    assert "Manhattan" in study.knn_distance_gap() and "Euclidean" in study.knn_distance_gap()
+    assert measure("Tic-tac-toe", 1, "euclidean", values=("x", "b", "o")) == pytest.approx(
+        t["Tic-tac-toe", "1NN", "euclidean", "x b o"], abs=1e-6)
+    text = study.knn_distance_gap()
+    assert "Manhattan" in text and "Euclidean" in text and "on 27 data sets" in text
+    tic = t["Tic-tac-toe", "1NN", "euclidean"]
+    assert f"from {tic.min():.2f} to {tic.max():.2f}" in text and "Tic-tac-toe (0.59 against 0.91)" in text
 
 
 def test_table_7_readings_side_by_side():
