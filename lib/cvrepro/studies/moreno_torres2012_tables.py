@@ -78,7 +78,7 @@ def _signed_rank_test(d):
             ranks[order[k]] = (i + j + 2) / 2.0
         i = j + 1
     zero = plus = minus = 0.0
-    total = 0
+    doubled = np.zeros(n, dtype=np.int64)             # the non-zero differences' midranks times 2
     for k in range(n):
         if d[k] > 0:
             plus += ranks[k]
@@ -87,19 +87,18 @@ def _signed_rank_test(d):
         else:
             zero += ranks[k]
         if d[k] != 0:
-            total += int(round(2 * ranks[k]))          # midranks are multiples of 1/2
+            doubled[k] = int(round(2 * ranks[k]))
     zero /= 2
     plus += zero
     minus += zero
-    if total == 0:
+    if doubled.sum() == 0:
         return plus, minus, 1.0
-    pmf = np.zeros(total + 1)
+    pmf = np.zeros(doubled.sum() + 1)
     pmf[0] = 1.0
     top = 0
-    for k in range(n):
-        if d[k] == 0:
+    for r in doubled:
+        if r == 0:
             continue
-        r = int(round(2 * ranks[k]))
         top += r
         for v in range(top, r - 1, -1):                # in place from the top: pmf[v - r] is still the old one
             pmf[v] = 0.5 * (pmf[v] + pmf[v - r])
