@@ -4,6 +4,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import paper_run  # noqa: E402
 
@@ -35,3 +37,10 @@ def test_a_run_killed_mid_step_keeps_the_time_it_had_taken(tmp_path):
     assert 0.25 <= runs[1]["wall_seconds"] <= 1.0 and runs[1]["cpu_seconds"] > 0
     record.__exit__(None, None, None)
     assert record.totals["invocations"] == 2 and record.totals["wall_seconds"] >= 600.4
+
+
+def test_adding_to_the_shipped_part_needs_the_learners_to_add(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        paper_run.main(["moreno_torres2012", "--store", str(tmp_path), "--add-to-shipped"])
+    assert "--add-to-shipped needs --learners" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())            # refused before anything is computed or recorded

@@ -87,3 +87,37 @@ def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):
     more = {name: t.assign(n_experiments=t.n_experiments + 1) for name, t in converged.items()}
     later = study.recompute_slice(params, {**tables, **more}, n_cells=0, random_state=4)
     assert (later.shipped != later.recomputed).tolist() == [False, True, True, False], later
+
+
+def test_classifiers_computed_apart_added_to_the_shipped_part_equal_the_run_over_both(smoke_shipped, tmp_path):
+    params, results, _, _ = smoke_shipped
+    alone = {name: study.run({**params, "learners": [name]}, progress=False) for name in ("1NN", "LDA")}
+    shipped.save(study.STUDY_ID, study.to_tables(alone["LDA"]), alone["LDA"].params, wall_seconds=10.0,
+                 cpu_seconds=20.0, missing={"learners": ["1NN", "C4.5"]}, root=tmp_path)
+    design = ["1NN", "C4.5", "LDA"]
+    shipped.add_learners(study.STUDY_ID, study.to_tables(alone["1NN"]), alone["1NN"].params, design,
+                         wall_seconds=1.0, cpu_seconds=2.0, note="apart", root=tmp_path)
+    doc = shipped.manifest(study.STUDY_ID, tmp_path)
+    assert doc["parameters"]["learners"] == ["1NN", "LDA"] and doc["missing"] == {"learners": ["C4.5"]}
+    assert (doc["wall_seconds"], doc["cpu_seconds"]) == (11.0, 22.0)
+    assert [p["learners"] for p in doc["parts"]] == [["LDA"], ["1NN"]] and doc["parts"][1]["note"] == "apart"
+    merged = shipped.load(study.STUDY_ID, params, root=tmp_path)          # the design over both, verified
+    for name, table in study.to_tables(results).items():
+        if name != "seconds":           # the last invocation's, the part added
+            pd.testing.assert_frame_equal(merged[name], table, check_exact=True, obj=name)
+    assert merged["seconds"].equals(study.to_tables(alone["1NN"])["seconds"])
+    # a classifier shipped already, another design or another measured shift: refused, the shipped part unchanged
+    files = {p.name: p.read_bytes() for p in (tmp_path / study.STUDY_ID).iterdir()}
+    tables = study.to_tables(alone["1NN"])
+    with pytest.raises(shipped.ShippedResultsError, match=r"learners \['1NN'\] are shipped already"):
+        shipped.add_learners(study.STUDY_ID, tables, alone["1NN"].params, design, wall_seconds=1.0,
+                             cpu_seconds=1.0, note="", root=tmp_path)
+    c45 = {**params, "learners": ["C4.5"]}
+    with pytest.raises(shipped.ShippedResultsError, match="parameter 'experiments' differs"):
+        shipped.add_learners(study.STUDY_ID, tables, {**c45, "experiments": 3}, design, wall_seconds=1.0,
+                             cpu_seconds=1.0, note="", root=tmp_path)
+    moved = {**tables, "shift": tables["shift"].assign(mmd=tables["shift"].mmd + 1e-12)}
+    with pytest.raises(shipped.ShippedResultsError, match="'shift' .* differs"):
+        shipped.add_learners(study.STUDY_ID, {**moved, "experiments": tables["experiments"].assign(learner="C4.5")},
+                             c45, design, wall_seconds=1.0, cpu_seconds=1.0, note="", root=tmp_path)
+    assert files == {p.name: p.read_bytes() for p in (tmp_path / study.STUDY_ID).iterdir()}

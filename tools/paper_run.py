@@ -3,6 +3,7 @@
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --n-jobs 2
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --ship
     .venv/bin/python tools/paper_run.py raeder2010 --quick-claims figures/raeder2010
+    .venv/bin/python tools/paper_run.py moreno_torres2012 --store ~/other-store --learners FURIA --add-to-shipped
 
 The run is resumable (kill it and start it again: only what is missing is
 computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts of
@@ -15,7 +16,9 @@ what is missing, then writes the study's :func:`to_tables` under
 parameters, the run times: CPU summed over the invocations, wall the time they
 cover, overlapping ones once); ``--quick-claims`` ships the claims of `make
 all`'s quick run beside them (the paper notebook lists the verdicts that changed
-with the scale).
+with the scale); ``--add-to-shipped`` adds the learners of ``--learners``, computed in a
+store of their own, to the part already shipped (:func:`cvrepro.shipped.add_learners`), so a
+store lost between machines costs only the learners it held that were not shipped yet.
 """
 from __future__ import annotations
 
@@ -102,6 +105,9 @@ def main(argv=None) -> None:
     parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
     parser.add_argument("--learners", help="comma-separated: compute and ship only these of the design's "
                                            "learners (a part; the manifest names the others missing)")
+    parser.add_argument("--add-to-shipped", action="store_true",
+                        help="with --learners: add them to the part already shipped (computed from another store, "
+                             "e.g. one kept on another machine) instead of shipping them alone")
     parser.add_argument("--quick-claims", type=Path, metavar="FOLDER",
                         help="ship the quick profile's claims from FOLDER (claims.csv and run.json of `make all`, "
                              "e.g. figures/raeder2010) beside the paper tables; alone, only that")
@@ -110,6 +116,8 @@ def main(argv=None) -> None:
         if args.quick_claims is None:
             parser.error("--store is required (or --quick-claims alone, to add the quick claims only)")
         return _ship_quick_claims(args.study, args.quick_claims)
+    if args.add_to_shipped and not args.learners:
+        parser.error("--add-to-shipped needs --learners (the learners to add to the shipped part)")
     module = load_study(args.study)
     params, missing = _design(args.study, args.learners, parser)
     store = args.store.expanduser().resolve()
@@ -123,7 +131,14 @@ def main(argv=None) -> None:
         results = module.run(params, **common)
     totals = record.totals
     print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
-    if args.ship:
+    if args.add_to_shipped:
+        folder = shipped.add_learners(args.study, module.to_tables(results), params,
+                                      study_parameters(args.study, "paper")["learners"],
+                                      wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
+                                      note=f"{totals['invocations']} invocation(s) of tools/paper_run.py "
+                                           f"--add-to-shipped, {args.n_jobs} workers, {os.cpu_count()} cores")
+        print(f"added {', '.join(params['learners'])} to {folder}; missing: {shipped.missing(args.study) or 'none'}")
+    elif args.ship:
         folder = shipped.save(args.study, module.to_tables(results), params,
                               wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
                               note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, "

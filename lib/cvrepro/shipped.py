@@ -16,7 +16,8 @@ A missing or damaged file is a :class:`ShippedResultsError` naming the file
 and how to restore or recompute it: never a silent wrong number.
 :func:`add_quick_claims` ships the ``quick`` profile's verdicts beside a study's
 paper tables (:func:`quick_claims` reads them), so that its paper-profile
-notebook lists every verdict that changed with the scale.
+notebook lists every verdict that changed with the scale. :func:`add_learners`
+adds learners computed apart (another store, another machine) to a shipped part.
 """
 from __future__ import annotations
 
@@ -27,9 +28,11 @@ import subprocess
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
+           "add_learners",
            "manifest", "same_parameters", "tables_for", "add_quick_claims", "add_table", "quick_claims", "overrides",
            "missing",
            "MANIFEST",
@@ -155,6 +158,71 @@ def add_table(study: str, name: str, table: pd.DataFrame, note: str, root: str |
     doc["files"][f"{name}.parquet"] = {**_write_table(folder, name, table), **_commit(), "note": note}
     _write_manifest(folder, doc)
     return folder
+
+
+def add_learners(study: str, tables: dict[str, pd.DataFrame], params: dict, design: list[str], *,
+                 wall_seconds: float, cpu_seconds: float, note: str, latest: tuple[str, ...] = ("seconds",),
+                 root: str | Path | None = None) -> Path:
+    """Add the learners of a part computed apart (``tables`` of its run at ``params``: other learners, the same
+    design otherwise) to ``study``'s shipped part, as the run over both would give them: a table with a
+    ``learner`` column gets the part's rows, ordered by cell (its other text columns, in shipped order) and
+    learner (in ``design``'s order, the design's learner list); a table without one must equal the shipped one,
+    except those named in ``latest`` (e.g. the last invocation's seconds), taken from the part. The manifest
+    sums the wall and CPU times, lists each part's learners, commit and time under ``parts``, keeps the quick
+    claims, and ``missing`` names the design's learners still left (none: the whole design)."""
+    doc = verify(study, root)
+    have, new = list(doc["parameters"]["learners"]), list(params["learners"])
+    both = set(have) | set(new)
+    problems = [f"parameter {key!r} differs" for key in same_parameters(doc, params) if key != "learners"]
+    if set(have) & set(new):
+        problems.append(f"learners {sorted(set(have) & set(new))} are shipped already")
+    if both - set(design):
+        problems.append(f"learners {sorted(both - set(design))} are not in the design")
+    lacking = {Path(name).stem for name in doc["files"]} - set(tables) - {QUICK_CLAIMS}
+    if lacking:
+        problems.append(f"the part has no table {', '.join(sorted(lacking))}")
+    if problems:
+        raise ShippedResultsError(f"cannot add {new} to {study!r}'s shipped part: " + "; ".join(problems))
+    order = [name for name in design if name in both]
+    old = load(study, root=root)
+    merged = {name: table if name in latest else _merged_table(name, old.get(name), table, order)
+              for name, table in tables.items()}
+    parts = doc.get("parts") or [_part(doc, have)]
+    now = time.strftime("%Y-%m-%d %H:%M:%S")
+    folder = study_folder(study, root)
+    files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in merged.items()}
+    files.update({name: entry for name, entry in doc["files"].items() if name not in files})
+    doc.update(parameters={**doc["parameters"], "learners": order}, created=now,
+               wall_seconds=round(doc["wall_seconds"] + wall_seconds, 1),
+               cpu_seconds=round(doc["cpu_seconds"] + cpu_seconds, 1),
+               missing={"learners": [n for n in design if n not in both]} if both != set(design) else {},
+               parts=parts + [_part({**_commit(), "created": now, "wall_seconds": wall_seconds,
+                                     "cpu_seconds": cpu_seconds, "note": note}, new)],
+               files=files, **_commit())
+    _write_manifest(folder, doc)
+    return folder
+
+
+def _part(doc: dict, learners: list[str]) -> dict:
+    """One part's provenance in a manifest's ``parts``."""
+    return {"learners": learners, **{k: doc.get(k) for k in ("commit", "dirty", "created", "wall_seconds",
+                                                              "cpu_seconds", "note")}}
+
+
+def _merged_table(name: str, shipped: pd.DataFrame | None, part: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """``part``'s rows added to the ``shipped`` table (see :func:`add_learners`)."""
+    if shipped is None or list(shipped.columns) != list(part.columns):
+        raise ShippedResultsError(f"table {name!r} of the part added has no shipped counterpart with its columns")
+    if "learner" not in part.columns:
+        if not shipped.equals(part):
+            raise ShippedResultsError(f"table {name!r} (no learner column) differs between the shipped part and "
+                                      "the part added: they are not parts of one design")
+        return shipped
+    rows = pd.concat([shipped, part], ignore_index=True)
+    cells = [c for c in rows.columns if c != "learner" and pd.api.types.is_string_dtype(rows[c])]
+    cell = pd.MultiIndex.from_frame(rows[cells]).factorize()[0] if cells else np.zeros(len(rows), int)
+    learner = rows.learner.map({n: i for i, n in enumerate(learners)}).to_numpy()
+    return rows.iloc[np.lexsort((learner, cell))].reset_index(drop=True)
 
 
 def quick_claims(study: str, root: str | Path | None) -> pd.DataFrame | None:
