@@ -101,6 +101,7 @@ def test_classifiers_computed_apart_added_to_the_shipped_part_equal_the_run_over
     assert doc["parameters"]["learners"] == ["1NN", "LDA"] and doc["missing"] == {"learners": ["C4.5"]}
     assert (doc["wall_seconds"], doc["cpu_seconds"]) == (11.0, 22.0)
     assert [p["learners"] for p in doc["parts"]] == [["LDA"], ["1NN"]] and doc["parts"][1]["note"] == "apart"
+    assert doc["note"].endswith(": 1NN (apart).")
     merged = shipped.load(study.STUDY_ID, params, root=tmp_path)          # the design over both, verified
     for name, table in study.to_tables(results).items():
         if name != "seconds":           # the last invocation's, the part added

@@ -168,8 +168,9 @@ def add_learners(study: str, tables: dict[str, pd.DataFrame], params: dict, desi
     ``learner`` column gets the part's rows, ordered by cell (its other text columns, in shipped order) and
     learner (in ``design``'s order, the design's learner list); a table without one must equal the shipped one,
     except those named in ``latest`` (e.g. the last invocation's seconds), taken from the part. The manifest
-    sums the wall and CPU times, lists each part's learners, commit and time under ``parts``, keeps the quick
-    claims, and ``missing`` names the design's learners still left (none: the whole design)."""
+    sums the wall and CPU times, lists each part's learners, commit and time under ``parts`` (and adds ``note``
+    to its note), keeps the quick claims, and ``missing`` names the design's learners still left (none: the
+    whole design)."""
     doc = verify(study, root)
     have, new = list(doc["parameters"]["learners"]), list(params["learners"])
     both = set(have) | set(new)
@@ -198,7 +199,7 @@ def add_learners(study: str, tables: dict[str, pd.DataFrame], params: dict, desi
                missing={"learners": [n for n in design if n not in both]} if both != set(design) else {},
                parts=parts + [_part({**_commit(), "created": now, "wall_seconds": wall_seconds,
                                      "cpu_seconds": cpu_seconds, "note": note}, new)],
-               files=files, **_commit())
+               note=f"{doc.get('note', '')} Added {now}: {', '.join(new)} ({note}).".strip(), files=files, **_commit())
     _write_manifest(folder, doc)
     return folder
 
