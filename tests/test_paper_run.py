@@ -42,5 +42,12 @@ def test_a_run_killed_mid_step_keeps_the_time_it_had_taken(tmp_path):
 def test_adding_to_the_shipped_part_needs_the_learners_to_add(tmp_path, capsys):
     with pytest.raises(SystemExit):
         paper_run.main(["moreno_torres2012", "--store", str(tmp_path), "--add-to-shipped"])
-    assert "--add-to-shipped needs --learners" in capsys.readouterr().err
+    assert "--add-to-shipped needs --learners or --datasets" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())            # refused before anything is computed or recorded
+
+
+def test_a_part_of_the_design_names_what_it_leaves_out():
+    params, missing = paper_run._design("moreno_torres2012", {"learners": "SVM,1NN", "datasets": "Banana"}, None)
+    assert params["learners"] == ["1NN", "SVM"] and params["datasets"] == ["Banana"]
+    assert "SVM" not in missing["learners"] and len(missing["learners"]) == 7 and len(missing["datasets"]) == 26
+    assert paper_run._design("moreno_torres2012", {"learners": None, "datasets": None}, None)[1] == {}

@@ -89,36 +89,50 @@ def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):
     assert (later.shipped != later.recomputed).tolist() == [False, True, True, False], later
 
 
-def test_classifiers_computed_apart_added_to_the_shipped_part_equal_the_run_over_both(smoke_shipped, tmp_path):
+def test_parts_computed_apart_added_to_the_shipped_part_equal_the_run_over_both(smoke_shipped, tmp_path):
     params, results, _, _ = smoke_shipped
-    alone = {name: study.run({**params, "learners": [name]}, progress=False) for name in ("1NN", "LDA")}
-    shipped.save(study.STUDY_ID, study.to_tables(alone["LDA"]), alone["LDA"].params, wall_seconds=10.0,
-                 cpu_seconds=20.0, missing={"learners": ["1NN", "C4.5"]}, root=tmp_path)
-    design = ["1NN", "C4.5", "LDA"]
-    shipped.add_learners(study.STUDY_ID, study.to_tables(alone["1NN"]), alone["1NN"].params, design,
-                         wall_seconds=1.0, cpu_seconds=2.0, note="apart", root=tmp_path)
-    doc = shipped.manifest(study.STUDY_ID, tmp_path)
+    design = {**params, "learners": ["1NN", "C4.5", "LDA"]}
+    first, second = ["Hepatitis", "Heart"], ["Appendicitis", "Haberman"]     # not in the design's order
+    parts = {("1NN", tuple(sets)): study.run({**params, "learners": ["1NN"], "datasets": sets}, progress=False)
+             for sets in (first, second)}
+    lda = study.run({**params, "learners": ["LDA"]}, progress=False)
+    # 1NN's data sets apart (a learner too long for one session), then 1NN whole added to LDA's part
+    apart, main = tmp_path / "apart", tmp_path / "main"
+    shipped.save(study.STUDY_ID, study.to_tables(parts["1NN", tuple(first)]), parts["1NN", tuple(first)].params,
+                 wall_seconds=1.0, cpu_seconds=2.0, root=apart)
+    later = parts["1NN", tuple(second)]
+    shipped.add_part(study.STUDY_ID, study.to_tables(later), later.params, design, wall_seconds=1.0,
+                     cpu_seconds=2.0, note="the rest", root=apart)
+    doc = shipped.manifest(study.STUDY_ID, apart)
+    assert doc["parameters"]["datasets"] == params["datasets"] and doc["missing"] == {"learners": ["C4.5", "LDA"]}
+    assert [p["datasets"] for p in doc["parts"]] == [first, second] and doc["note"].endswith("(the rest).")
+    shipped.save(study.STUDY_ID, study.to_tables(lda), lda.params, wall_seconds=10.0, cpu_seconds=20.0,
+                 missing={"learners": ["1NN", "C4.5"]}, root=main)
+    whole = shipped.load(study.STUDY_ID, root=apart)
+    shipped.add_part(study.STUDY_ID, whole, doc["parameters"], design, wall_seconds=2.0, cpu_seconds=4.0,
+                     note="1NN", root=main)
+    doc = shipped.manifest(study.STUDY_ID, main)
     assert doc["parameters"]["learners"] == ["1NN", "LDA"] and doc["missing"] == {"learners": ["C4.5"]}
-    assert (doc["wall_seconds"], doc["cpu_seconds"]) == (11.0, 22.0)
-    assert [p["learners"] for p in doc["parts"]] == [["LDA"], ["1NN"]] and doc["parts"][1]["note"] == "apart"
-    assert doc["note"].endswith(": 1NN (apart).")
-    merged = shipped.load(study.STUDY_ID, params, root=tmp_path)          # the design over both, verified
+    assert (doc["wall_seconds"], doc["cpu_seconds"]) == (12.0, 24.0)
+    merged = shipped.load(study.STUDY_ID, params, root=main)          # the design over both, verified
     for name, table in study.to_tables(results).items():
         if name != "seconds":           # the last invocation's, the part added
             pd.testing.assert_frame_equal(merged[name], table, check_exact=True, obj=name)
-    assert merged["seconds"].equals(study.to_tables(alone["1NN"])["seconds"])
+    assert merged["seconds"].equals(study.to_tables(later)["seconds"])
     # a classifier shipped already, another design or another measured shift: refused, the shipped part unchanged
-    files = {p.name: p.read_bytes() for p in (tmp_path / study.STUDY_ID).iterdir()}
-    tables = study.to_tables(alone["1NN"])
+    files = {p.name: p.read_bytes() for p in (main / study.STUDY_ID).iterdir()}
     with pytest.raises(shipped.ShippedResultsError, match=r"learners \['1NN'\] are shipped already"):
-        shipped.add_learners(study.STUDY_ID, tables, alone["1NN"].params, design, wall_seconds=1.0,
-                             cpu_seconds=1.0, note="", root=tmp_path)
+        shipped.add_part(study.STUDY_ID, whole, params | {"learners": ["1NN"]}, design, wall_seconds=1.0,
+                         cpu_seconds=1.0, note="", root=main)
     c45 = {**params, "learners": ["C4.5"]}
     with pytest.raises(shipped.ShippedResultsError, match="parameter 'experiments' differs"):
-        shipped.add_learners(study.STUDY_ID, tables, {**c45, "experiments": 3}, design, wall_seconds=1.0,
-                             cpu_seconds=1.0, note="", root=tmp_path)
-    moved = {**tables, "shift": tables["shift"].assign(mmd=tables["shift"].mmd + 1e-12)}
+        shipped.add_part(study.STUDY_ID, whole, {**c45, "experiments": 3}, design, wall_seconds=1.0,
+                         cpu_seconds=1.0, note="", root=main)
+    with pytest.raises(shipped.ShippedResultsError, match="exactly one of learners, datasets"):
+        shipped.add_part(study.STUDY_ID, whole, {**c45, "datasets": first}, design, wall_seconds=1.0,
+                         cpu_seconds=1.0, note="", root=main)
+    moved = {**whole, "shift": whole["shift"].assign(mmd=whole["shift"].mmd + 1e-12),
+             "experiments": whole["experiments"].assign(learner="C4.5")}
     with pytest.raises(shipped.ShippedResultsError, match="'shift' .* differs"):
-        shipped.add_learners(study.STUDY_ID, {**moved, "experiments": tables["experiments"].assign(learner="C4.5")},
-                             c45, design, wall_seconds=1.0, cpu_seconds=1.0, note="", root=tmp_path)
-    assert files == {p.name: p.read_bytes() for p in (tmp_path / study.STUDY_ID).iterdir()}
+        shipped.add_part(study.STUDY_ID, moved, c45, design, wall_seconds=1.0, cpu_seconds=1.0, note="", root=main)
+    assert files == {p.name: p.read_bytes() for p in (main / study.STUDY_ID).iterdir()}

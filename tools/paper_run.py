@@ -4,6 +4,7 @@
     .venv/bin/python tools/paper_run.py raeder2010 --store ~/cvrepro-results/raeder2010-paper --ship
     .venv/bin/python tools/paper_run.py raeder2010 --quick-claims figures/raeder2010
     .venv/bin/python tools/paper_run.py moreno_torres2012 --store ~/other-store --learners FURIA --add-to-shipped
+    .venv/bin/python tools/paper_run.py moreno_torres2012 --add-from results/paper-parts/SVM
 
 The run is resumable (kill it and start it again: only what is missing is
 computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts of
@@ -16,9 +17,11 @@ what is missing, then writes the study's :func:`to_tables` under
 parameters, the run times: CPU summed over the invocations, wall the time they
 cover, overlapping ones once); ``--quick-claims`` ships the claims of `make
 all`'s quick run beside them (the paper notebook lists the verdicts that changed
-with the scale); ``--add-to-shipped`` adds the learners of ``--learners``, computed in a
-store of their own, to the part already shipped (:func:`cvrepro.shipped.add_learners`), so a
-store lost between machines costs only the learners it held that were not shipped yet.
+with the scale). ``--learners`` and ``--datasets`` select a part of the design;
+``--add-to-shipped`` adds such a part, computed in a store of their own, to the part already
+shipped (:func:`cvrepro.shipped.add_part`), so a store lost between machines costs only what it
+held that was not shipped yet; ``--root results/paper-parts/SVM`` ships some data sets of a
+learner apart, and ``--add-from`` adds them to ``results/paper`` once they are whole.
 """
 from __future__ import annotations
 
@@ -97,29 +100,18 @@ def _overrides(step) -> dict:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("study")
-    parser.add_argument("--store", type=Path, help="result store (outside the checkout)")
-    parser.add_argument("--n-jobs", type=int, default=2)
-    parser.add_argument("--backend", default="loky", help="loky, dask or a Dask scheduler address")
-    parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
-    parser.add_argument("--learners", help="comma-separated: compute and ship only these of the design's "
-                                           "learners (a part; the manifest names the others missing)")
-    parser.add_argument("--add-to-shipped", action="store_true",
-                        help="with --learners: add them to the part already shipped (computed from another store, "
-                             "e.g. one kept on another machine) instead of shipping them alone")
-    parser.add_argument("--quick-claims", type=Path, metavar="FOLDER",
-                        help="ship the quick profile's claims from FOLDER (claims.csv and run.json of `make all`, "
-                             "e.g. figures/raeder2010) beside the paper tables; alone, only that")
+    parser = _parser()
     args = parser.parse_args(argv)
+    if args.add_from is not None:
+        return _add_from(args.study, args.add_from, args.root)
     if args.store is None:
         if args.quick_claims is None:
             parser.error("--store is required (or --quick-claims alone, to add the quick claims only)")
         return _ship_quick_claims(args.study, args.quick_claims)
-    if args.add_to_shipped and not args.learners:
-        parser.error("--add-to-shipped needs --learners (the learners to add to the shipped part)")
+    if args.add_to_shipped and not (args.learners or args.datasets):
+        parser.error("--add-to-shipped needs --learners or --datasets (the part to add to the shipped part)")
     module = load_study(args.study)
-    params, missing = _design(args.study, args.learners, parser)
+    params, missing = _design(args.study, {"learners": args.learners, "datasets": args.datasets}, parser)
     store = args.store.expanduser().resolve()
     store.mkdir(parents=True, exist_ok=True)
     common = dict(store=store, n_jobs=args.n_jobs, backend=args.backend)
@@ -131,35 +123,69 @@ def main(argv=None) -> None:
         results = module.run(params, **common)
     totals = record.totals
     print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
+    times = dict(wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
+                 note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, {args.n_jobs} workers, "
+                      f"{os.cpu_count()} cores")
     if args.add_to_shipped:
-        folder = shipped.add_learners(args.study, module.to_tables(results), params,
-                                      study_parameters(args.study, "paper")["learners"],
-                                      wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
-                                      note=f"{totals['invocations']} invocation(s) of tools/paper_run.py "
-                                           f"--add-to-shipped, {args.n_jobs} workers, {os.cpu_count()} cores")
-        print(f"added {', '.join(params['learners'])} to {folder}; missing: {shipped.missing(args.study) or 'none'}")
+        folder = shipped.add_part(args.study, module.to_tables(results), params, study_parameters(args.study, "paper"),
+                                  root=args.root, **times)
+        print(f"added to {folder}; missing: {shipped.missing(args.study, args.root) or 'none'}")
     elif args.ship:
-        folder = shipped.save(args.study, module.to_tables(results), params,
-                              wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
-                              note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, "
-                                   f"{args.n_jobs} workers, {os.cpu_count()} cores", missing=missing)
-        size = sum(p.stat().st_size for p in folder.iterdir())
-        print(f"shipped {folder} ({size / 1e6:.1f} MB)")
+        folder = shipped.save(args.study, module.to_tables(results), params, missing=missing, root=args.root, **times)
+        print(f"shipped {folder} ({sum(p.stat().st_size for p in folder.iterdir()) / 1e6:.1f} MB)")
     if args.quick_claims is not None:
         _ship_quick_claims(args.study, args.quick_claims)
 
 
-def _design(study: str, learners: str | None, parser) -> tuple[dict, dict]:
-    """The paper design, or its part with only ``learners``; and what that part leaves out."""
-    params = study_parameters(study, "paper")
-    if not learners:
-        return params, {}
-    chosen = learners.split(",")
-    unknown = sorted(set(chosen) - set(params["learners"]))
-    if unknown:
-        parser.error(f"--learners: {', '.join(unknown)} not in the paper design ({', '.join(params['learners'])})")
-    keep = [name for name in params["learners"] if name in chosen]
-    return {**params, "learners": keep}, {"learners": [n for n in params["learners"] if n not in chosen]}
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("study")
+    parser.add_argument("--store", type=Path, help="result store (outside the checkout)")
+    parser.add_argument("--n-jobs", type=int, default=2)
+    parser.add_argument("--backend", default="loky", help="loky, dask or a Dask scheduler address")
+    parser.add_argument("--ship", action="store_true", help="then write results/paper/<study>/")
+    parser.add_argument("--learners", help="comma-separated: compute and ship only these of the design's "
+                                           "learners (a part; the manifest names the others missing)")
+    parser.add_argument("--datasets", help="comma-separated: only these of the design's data sets (a part)")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="where to ship (default results/paper; e.g. results/paper-parts/SVM for some data "
+                             "sets of a learner, added to results/paper with --add-from once whole)")
+    parser.add_argument("--add-to-shipped", action="store_true",
+                        help="with --learners or --datasets: add them to the part already shipped (computed "
+                             "from another store, e.g. one kept on another machine) instead of shipping them alone")
+    parser.add_argument("--add-from", type=Path, metavar="ROOT",
+                        help="add the part shipped under ROOT (e.g. results/paper-parts/SVM) to the part "
+                             "shipped under --root, computing nothing")
+    parser.add_argument("--quick-claims", type=Path, metavar="FOLDER",
+                        help="ship the quick profile's claims from FOLDER (claims.csv and run.json of `make all`, "
+                             "e.g. figures/raeder2010) beside the paper tables; alone, only that")
+    return parser
+
+
+def _design(study: str, parts: dict, parser) -> tuple[dict, dict]:
+    """The paper design, or its part with only the comma-separated values of ``parts`` (learners, data sets);
+    and what that part leaves out."""
+    params, missing = study_parameters(study, "paper"), {}
+    for key, chosen in parts.items():
+        if not chosen:
+            continue
+        chosen = chosen.split(",")
+        unknown = sorted(set(chosen) - set(params[key]))
+        if unknown:
+            parser.error(f"--{key}: {', '.join(unknown)} not in the paper design ({', '.join(params[key])})")
+        missing[key] = [name for name in params[key] if name not in chosen]
+        params = {**params, key: [name for name in params[key] if name in chosen]}
+    return params, {key: values for key, values in missing.items() if values}
+
+
+def _add_from(study: str, part_root: Path, root: Path | None) -> None:
+    """Add the part shipped under ``part_root`` (verified) to the part shipped under ``root``."""
+    doc = shipped.verify(study, part_root)
+    folder = shipped.add_part(study, shipped.load(study, root=part_root), doc["parameters"],
+                              study_parameters(study, "paper"), wall_seconds=doc["wall_seconds"],
+                              cpu_seconds=doc["cpu_seconds"], root=root,
+                              note=f"from {part_root}, {doc['commit']}: {doc['note']}")
+    print(f"added the part of {part_root} to {folder}; missing: {shipped.missing(study, root) or 'none'}")
 
 
 def _ship_quick_claims(study: str, folder: Path) -> None:

@@ -16,8 +16,8 @@ A missing or damaged file is a :class:`ShippedResultsError` naming the file
 and how to restore or recompute it: never a silent wrong number.
 :func:`add_quick_claims` ships the ``quick`` profile's verdicts beside a study's
 paper tables (:func:`quick_claims` reads them), so that its paper-profile
-notebook lists every verdict that changed with the scale. :func:`add_learners`
-adds learners computed apart (another store, another machine) to a shipped part.
+notebook lists every verdict that changed with the scale. :func:`add_part`
+adds learners or data sets computed apart (another store, another machine) to a shipped part.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
-           "add_learners",
+           "add_part", "PART_AXES",
            "manifest", "same_parameters", "tables_for", "add_quick_claims", "add_table", "quick_claims", "overrides",
            "missing",
            "MANIFEST",
@@ -160,70 +160,94 @@ def add_table(study: str, name: str, table: pd.DataFrame, note: str, root: str |
     return folder
 
 
-def add_learners(study: str, tables: dict[str, pd.DataFrame], params: dict, design: list[str], *,
-                 wall_seconds: float, cpu_seconds: float, note: str, latest: tuple[str, ...] = ("seconds",),
-                 root: str | Path | None = None) -> Path:
-    """Add the learners of a part computed apart (``tables`` of its run at ``params``: other learners, the same
-    design otherwise) to ``study``'s shipped part, as the run over both would give them: a table with a
-    ``learner`` column gets the part's rows, ordered by cell (its other text columns, in shipped order) and
-    learner (in ``design``'s order, the design's learner list); a table without one must equal the shipped one,
-    except those named in ``latest`` (e.g. the last invocation's seconds), taken from the part. The manifest
-    sums the wall and CPU times, lists each part's learners, commit and time under ``parts`` (and adds ``note``
-    to its note), keeps the quick claims, and ``missing`` names the design's learners still left (none: the
-    whole design)."""
+def add_part(study: str, tables: dict[str, pd.DataFrame], params: dict, design: dict, *, wall_seconds: float,
+             cpu_seconds: float, note: str, latest: tuple[str, ...] = ("seconds",),
+             root: str | Path | None = None) -> Path:
+    """Add a part computed apart (``tables`` of its run at ``params``; another store, another machine) to
+    ``study``'s shipped part, as the run over both would give them. The two differ in exactly one of
+    :data:`PART_AXES` (other learners, or other data sets of the same learners) and ``design`` (the study's
+    paper parameters) holds both. A table with that axis's column gets the part's rows in the run's order
+    (data sets outermost; learners innermost, after the other text columns of a cell); a table without must
+    equal the shipped one, except those named in ``latest`` (e.g. the last invocation's seconds), taken from
+    the part. The manifest sums the wall and CPU times, lists each part under ``parts`` (what it added, its
+    commit and time) and adds ``note`` to its note, keeps the quick claims, and ``missing`` names what of
+    ``design`` is still left (nothing: the whole design). A refused part leaves the shipped files as they were."""
     doc = verify(study, root)
-    have, new = list(doc["parameters"]["learners"]), list(params["learners"])
+    axis, problems = _part_axis(doc, params, design)
+    have, new = list(doc["parameters"][axis]), list(params[axis])
     both = set(have) | set(new)
-    problems = [f"parameter {key!r} differs" for key in same_parameters(doc, params) if key != "learners"]
     if set(have) & set(new):
-        problems.append(f"learners {sorted(set(have) & set(new))} are shipped already")
-    if both - set(design):
-        problems.append(f"learners {sorted(both - set(design))} are not in the design")
+        problems.append(f"{axis} {sorted(set(have) & set(new))} are shipped already")
+    if both - set(design[axis]):
+        problems.append(f"{axis} {sorted(both - set(design[axis]))} are not in the design")
     lacking = {Path(name).stem for name in doc["files"]} - set(tables) - {QUICK_CLAIMS}
     if lacking:
         problems.append(f"the part has no table {', '.join(sorted(lacking))}")
     if problems:
         raise ShippedResultsError(f"cannot add {new} to {study!r}'s shipped part: " + "; ".join(problems))
-    order = [name for name in design if name in both]
+    order = [name for name in design[axis] if name in both]
     old = load(study, root=root)
-    merged = {name: table if name in latest else _merged_table(name, old.get(name), table, order)
+    merged = {name: table if name in latest else _merged_table(name, old.get(name), table, axis, order)
               for name, table in tables.items()}
-    parts = doc.get("parts") or [_part(doc, have)]
     now = time.strftime("%Y-%m-%d %H:%M:%S")
+    parts = doc.get("parts") or [_part(doc, {axis: have})]
     folder = study_folder(study, root)
     files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in merged.items()}
     files.update({name: entry for name, entry in doc["files"].items() if name not in files})
-    doc.update(parameters={**doc["parameters"], "learners": order}, created=now,
-               wall_seconds=round(doc["wall_seconds"] + wall_seconds, 1),
+    parameters = {**doc["parameters"], axis: order}
+    left = {key: [v for v in design[key] if v not in parameters[key]] for key in PART_AXES if key in design}
+    doc.update(parameters=parameters, created=now, wall_seconds=round(doc["wall_seconds"] + wall_seconds, 1),
                cpu_seconds=round(doc["cpu_seconds"] + cpu_seconds, 1),
-               missing={"learners": [n for n in design if n not in both]} if both != set(design) else {},
+               missing={key: values for key, values in left.items() if values},
                parts=parts + [_part({**_commit(), "created": now, "wall_seconds": wall_seconds,
-                                     "cpu_seconds": cpu_seconds, "note": note}, new)],
-               note=f"{doc.get('note', '')} Added {now}: {', '.join(new)} ({note}).".strip(), files=files, **_commit())
+                                     "cpu_seconds": cpu_seconds, "note": note}, {axis: new})],
+               note=f"{doc.get('note', '')} Added {now}: {axis} {', '.join(new)} ({note}).".strip(),
+               files=files, **_commit())
     _write_manifest(folder, doc)
     return folder
 
 
-def _part(doc: dict, learners: list[str]) -> dict:
+PART_AXES = {"learners": "learner", "datasets": "dataset"}    # parameter -> its column in the tables
+
+
+def _part_axis(doc: dict, params: dict, design: dict) -> tuple[str, list[str]]:
+    """The one parameter of :data:`PART_AXES` in which ``params`` differs from the shipped part, and the problems."""
+    differ = same_parameters(doc, params)
+    axes = [key for key in PART_AXES if key in differ]
+    problems = [f"parameter {key!r} differs" for key in differ if key not in PART_AXES]
+    if len(axes) != 1:
+        problems.append(f"a part differs from the shipped part in exactly one of {', '.join(PART_AXES)} "
+                        f"(here: {', '.join(axes) or 'neither'})")
+    axis = axes[0] if axes else "learners"
+    if axis not in design:
+        problems.append(f"the design has no {axis!r}")
+    return axis, problems
+
+
+def _part(doc: dict, added: dict) -> dict:
     """One part's provenance in a manifest's ``parts``."""
-    return {"learners": learners, **{k: doc.get(k) for k in ("commit", "dirty", "created", "wall_seconds",
-                                                              "cpu_seconds", "note")}}
+    return {**added, **{k: doc.get(k) for k in ("commit", "dirty", "created", "wall_seconds", "cpu_seconds",
+                                                 "note")}}
 
 
-def _merged_table(name: str, shipped: pd.DataFrame | None, part: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
-    """``part``'s rows added to the ``shipped`` table (see :func:`add_learners`)."""
+def _merged_table(name: str, shipped: pd.DataFrame | None, part: pd.DataFrame, axis: str,
+                  order: list[str]) -> pd.DataFrame:
+    """``part``'s rows added to the ``shipped`` table along ``axis`` (see :func:`add_part`)."""
+    column = PART_AXES[axis]
     if shipped is None or list(shipped.columns) != list(part.columns):
         raise ShippedResultsError(f"table {name!r} of the part added has no shipped counterpart with its columns")
-    if "learner" not in part.columns:
+    if column not in part.columns:
         if not shipped.equals(part):
-            raise ShippedResultsError(f"table {name!r} (no learner column) differs between the shipped part and "
+            raise ShippedResultsError(f"table {name!r} (no {column} column) differs between the shipped part and "
                                       "the part added: they are not parts of one design")
         return shipped
     rows = pd.concat([shipped, part], ignore_index=True)
-    cells = [c for c in rows.columns if c != "learner" and pd.api.types.is_string_dtype(rows[c])]
+    rank = rows[column].map({value: i for i, value in enumerate(order)}).to_numpy()
+    if column == "dataset":                               # the run loops over data sets outermost
+        return rows.iloc[np.argsort(rank, kind="stable")].reset_index(drop=True)
+    cells = [c for c in rows.columns if c != column and pd.api.types.is_string_dtype(rows[c])]
     cell = pd.MultiIndex.from_frame(rows[cells]).factorize()[0] if cells else np.zeros(len(rows), int)
-    learner = rows.learner.map({n: i for i, n in enumerate(learners)}).to_numpy()
-    return rows.iloc[np.lexsort((learner, cell))].reset_index(drop=True)
+    return rows.iloc[np.lexsort((rank, cell))].reset_index(drop=True)
 
 
 def quick_claims(study: str, root: str | Path | None) -> pd.DataFrame | None:
