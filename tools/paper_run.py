@@ -169,6 +169,8 @@ def _design(study: str, parts: dict, parser) -> tuple[dict, dict]:
     for key, chosen in parts.items():
         if not chosen:
             continue
+        if not isinstance(params.get(key), list):
+            parser.error(f"--{key}: the paper design of {study} has no list of {key}")
         chosen = chosen.split(",")
         unknown = sorted(set(chosen) - set(params[key]))
         if unknown:
