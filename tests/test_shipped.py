@@ -24,8 +24,7 @@ from cvrepro.studies import raeder2010 as raeder
 
 SHIPPED = [s for s in STUDY_IDS if shipped.available(s)]
 # parts shipped apart (some data sets of a learner longer than a session), joining results/paper when whole
-PARTS_ROOT = Path(__file__).resolve().parents[1] / "results" / "paper-parts"
-PARTS = [(root.name, s) for root in sorted(PARTS_ROOT.glob("*")) for s in STUDY_IDS if shipped.available(s, root)]
+PARTS = [(root, s) for root in shipped.part_roots() for s in STUDY_IDS if shipped.available(s, root)]
 SLICE_SEED = int(os.environ.get("CVREPRO_SLICE_SEED", "0"))
 
 
@@ -179,10 +178,10 @@ def test_raeder_table_3c_drifts_from_the_paper_with_the_stored_runs_not_the_cap(
     assert all(f"{d} (C4.5 ahead in" in text for d in ("ionosphere", "pima", "twonorm"))
 
 
-@pytest.mark.parametrize("part, study", [(None, s) for s in SHIPPED] + PARTS)
-def test_shipped_files_match_their_manifest(part, study):
+@pytest.mark.parametrize("root, study", [(None, s) for s in SHIPPED] + PARTS)
+def test_shipped_files_match_their_manifest(root, study):
     """The whole paper design, or a part of it whose missing values the manifest names."""
-    doc = shipped.verify(study, None if part is None else PARTS_ROOT / part)
+    doc = shipped.verify(study, root)
     assert doc["profile"] == "paper" and doc["files"]
     paper = study_parameters(study, "paper")
     assert shipped.same_parameters(doc, paper) == sorted(doc.get("missing", {}))
@@ -221,3 +220,18 @@ def test_make_paper_refuses_an_unknown_study_by_name():
     run = subprocess.run([sys.executable, str(tool), "moreno_torres"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "unknown study moreno_torres" in run.stderr and "moreno_torres2012" in run.stderr
+
+
+def test_verify_shipped_checks_the_parts_shipped_apart_too(tmp_path, monkeypatch, capsys):
+    from cvrepro import cli
+
+    monkeypatch.setenv("CVREPRO_SHIPPED", str(tmp_path / "paper"))
+    shipped.save("raeder2010", {"t": pd.DataFrame({"a": [1]})}, {"profile": "paper"}, root=tmp_path / "paper")
+    part = shipped.save("moreno_torres2012", {"t": pd.DataFrame({"a": [2]})}, {"profile": "paper"},
+                        root=tmp_path / "paper-parts" / "SVM")
+    assert shipped.part_roots() == [tmp_path / "paper-parts" / "SVM"]
+    assert cli.main(["verify-shipped"]) == 0
+    assert "moreno_torres2012 (part apart, SVM): 1 files match" in capsys.readouterr().out
+    (part / "t.parquet").write_bytes(b"damaged")
+    assert cli.main(["verify-shipped"]) == 1
+    assert "moreno_torres2012 (part apart, SVM):" in capsys.readouterr().err

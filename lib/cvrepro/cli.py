@@ -48,13 +48,18 @@ def _verify_shipped(args) -> int:
     from .studies import STUDY_IDS
 
     bad = 0
-    for study in args.studies or [s for s in STUDY_IDS if shipped.available(s)]:
+    studies = args.studies or [s for s in STUDY_IDS if shipped.available(s)]
+    folders = [(study, None) for study in studies] + [(study, root) for root in shipped.part_roots()
+                                                      for study in args.studies or STUDY_IDS
+                                                      if shipped.available(study, root)]
+    for study, root in folders:
+        name = study if root is None else f"{study} (part apart, {root.name})"
         try:
-            doc = shipped.verify(study)
-            print(f"{study}: {len(doc['files'])} files match their manifest")
+            doc = shipped.verify(study, root)
+            print(f"{name}: {len(doc['files'])} files match their manifest")
         except shipped.ShippedResultsError as exc:
             bad += 1
-            print(f"{study}: {exc}", file=sys.stderr)
+            print(f"{name}: {exc}", file=sys.stderr)
     return 1 if bad else 0
 
 

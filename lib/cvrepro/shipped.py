@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-__all__ = ["ShippedResultsError", "shipped_root", "study_folder", "save", "verify", "load", "available",
+__all__ = ["ShippedResultsError", "shipped_root", "part_roots", "study_folder", "save", "verify", "load", "available",
            "add_part", "PART_AXES",
            "manifest", "same_parameters", "tables_for", "add_quick_claims", "add_table", "quick_claims", "overrides",
            "missing",
@@ -53,6 +53,12 @@ def shipped_root() -> Path:
     """Where shipped results live: ``$CVREPRO_SHIPPED``, else ``results/paper/`` at the project root."""
     env = os.environ.get("CVREPRO_SHIPPED")
     return Path(env) if env else Path(__file__).resolve().parents[2] / "results" / "paper"
+
+
+def part_roots() -> list[Path]:
+    """The roots of parts shipped apart (``results/paper-parts/<name>/``, beside :func:`shipped_root`): some
+    data sets of a learner longer than a session, added to the shipped part with :func:`add_part` once whole."""
+    return sorted(p for p in (shipped_root().parent / "paper-parts").glob("*") if p.is_dir())
 
 
 def study_folder(study: str, root: str | Path | None = None) -> Path:
