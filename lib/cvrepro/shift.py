@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from .partition import encode
 
-__all__ = ["ShiftMeter", "partition_shift", "SHIFT_MEASURES"]
+__all__ = ["ShiftMeter", "partition_shift", "fold_kernel_sums", "SHIFT_MEASURES"]
 
 SHIFT_MEASURES = ("nn_distance", "mmd")
 
@@ -95,12 +96,9 @@ class ShiftMeter:
     def mmd(self, folds) -> float:
         """Mean over folds of the unbiased squared MMD between training and test covariates."""
         f, k = self._folds(folds)
-        member = np.zeros((self.n, k), dtype=np.float32)
-        member[np.arange(self.n), f] = 1.0
-        km = (self.kernel @ member).astype(np.float64)          # n x k: row i's kernel sum per fold
-        block = member.T.astype(np.float64) @ km                   # k x k: kernel sums between folds
+        block = fold_kernel_sums(self.kernel, f.astype(np.int64), k)    # k x k: kernel sums between folds
         total, by_fold = block.sum(), block.sum(axis=1)
-        sizes = member.sum(axis=0).astype(np.float64)
+        sizes = np.bincount(f, minlength=k).astype(np.float64)
         values = []
         for fold in range(k):
             m, r = sizes[fold], self.n - sizes[fold]
@@ -116,6 +114,22 @@ class ShiftMeter:
     def measure(self, folds) -> dict[str, float]:
         """Both measures of one partition: ``{"nn_distance": ..., "mmd": ...}``."""
         return {"nn_distance": self.nn_distance(folds), "mmd": self.mmd(folds)}
+
+
+@njit(cache=True)
+def fold_kernel_sums(kernel: np.ndarray, folds: np.ndarray, k: int) -> np.ndarray:
+    """``block[a, b]``: the sum of ``kernel[i, j]`` over examples ``i`` of fold ``a`` and ``j`` of fold ``b``,
+    in float64 and in one fixed order (row by row, each row's columns in order), so the same on every machine
+    (a float32 matrix product's rounding depends on the CPU's BLAS kernel: 1e-7 apart between machines)."""
+    n = kernel.shape[0]
+    block, row = np.zeros((k, k)), np.zeros(k)
+    for i in range(n):
+        row[:] = 0.0
+        for j in range(n):
+            row[folds[j]] += kernel[i, j]
+        for b in range(k):
+            block[folds[i], b] += row[b]
+    return block
 
 
 def partition_shift(X, y, folds, metric: str = "keel") -> dict[str, float]:
