@@ -108,12 +108,14 @@ def test_parts_computed_apart_added_to_the_shipped_part_equal_the_run_over_both(
     assert [p["datasets"] for p in doc["parts"]] == [first, second] and doc["note"].endswith("(the rest).")
     shipped.save(study.STUDY_ID, study.to_tables(lda), lda.params, wall_seconds=10.0, cpu_seconds=20.0,
                  missing={"learners": ["1NN", "C4.5"]}, root=main)
+    shipped.add_table(study.STUDY_ID, "shift", study.to_tables(lda)["shift"], note="measured again", root=main)
     whole = shipped.load(study.STUDY_ID, root=apart)
     shipped.add_part(study.STUDY_ID, whole, doc["parameters"], design, wall_seconds=2.0, cpu_seconds=4.0,
                      note="1NN", root=main)
     doc = shipped.manifest(study.STUDY_ID, main)
     assert doc["parameters"]["learners"] == ["1NN", "LDA"] and doc["missing"] == {"learners": ["C4.5"]}
     assert (doc["wall_seconds"], doc["cpu_seconds"]) == (12.0, 24.0)
+    assert doc["files"]["shift.parquet"]["note"] == "measured again"       # a shared table kept keeps its entry
     merged = shipped.load(study.STUDY_ID, params, root=main)          # the design over both, verified
     for name, table in study.to_tables(results).items():
         if name != "seconds":           # the last invocation's, the part added

@@ -198,7 +198,8 @@ def add_part(study: str, tables: dict[str, pd.DataFrame], params: dict, design: 
     now = time.strftime("%Y-%m-%d %H:%M:%S")
     parts = doc.get("parts") or [_part(doc, {axis: have})]
     folder = study_folder(study, root)
-    files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in merged.items()}
+    files = {f"{name}.parquet": _write_table(folder, name, table) for name, table in merged.items()
+             if table is not old.get(name)}                  # a shared table kept keeps its entry (and note)
     files.update({name: entry for name, entry in doc["files"].items() if name not in files})
     parameters = {**doc["parameters"], axis: order}
     left = {key: [v for v in design[key] if v not in parameters[key]] for key in PART_AXES if key in design}
