@@ -189,11 +189,11 @@ def test_shipped_files_match_their_manifest(root, study):
         assert sorted(doc["parameters"][key] + left_out) == sorted(paper[key]), key
 
 
-@pytest.mark.parametrize("study", SHIPPED)
-def test_a_random_slice_of_the_shipped_study_is_what_the_paper_profile_computes(study):
+@pytest.mark.parametrize("root, study", [(None, s) for s in SHIPPED] + PARTS)
+def test_a_random_slice_of_the_shipped_study_is_what_the_paper_profile_computes(root, study):
     module = load_study(study)
-    params = {**study_parameters(study, "paper"), **shipped.overrides(study)}
-    check = module.recompute_slice(params, shipped.load(study, params), n_cells=2, random_state=SLICE_SEED)
+    params = {**study_parameters(study, "paper"), **shipped.overrides(study, root)}
+    check = module.recompute_slice(params, shipped.load(study, params, root), n_cells=2, random_state=SLICE_SEED)
     assert (check.shipped == check.recomputed).all(), check
 
 
