@@ -182,8 +182,9 @@ def _design(study: str, parts: dict, parser) -> tuple[dict, dict]:
 
 def _add_from(study: str, part_root: Path, root: Path | None) -> None:
     """Add the part shipped under ``part_root`` (verified) to the part shipped under ``root``."""
-    doc = shipped.verify(study, part_root)
-    folder = shipped.add_part(study, shipped.load(study, root=part_root), doc["parameters"],
+    tables = shipped.load(study, root=part_root)          # verified
+    doc = shipped.manifest(study, part_root)
+    folder = shipped.add_part(study, tables, doc["parameters"],
                               study_parameters(study, "paper"), wall_seconds=doc["wall_seconds"],
                               cpu_seconds=doc["cpu_seconds"], root=root,
                               note=f"from {part_root}, {doc['commit']}: {doc['note']}")

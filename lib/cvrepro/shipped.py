@@ -178,7 +178,8 @@ def add_part(study: str, tables: dict[str, pd.DataFrame], params: dict, design: 
     the part. The manifest sums the wall and CPU times, lists each part under ``parts`` (what it added, its
     commit and time) and adds ``note`` to its note, keeps the quick claims, and ``missing`` names what of
     ``design`` is still left (nothing: the whole design). A refused part leaves the shipped files as they were."""
-    doc = verify(study, root)
+    old = load(study, root=root)                         # verified; the manifest then read without hashing again
+    doc = manifest(study, root)
     axis, problems = _part_axis(doc, params, design)
     have, new = list(doc["parameters"][axis]), list(params[axis])
     both = set(have) | set(new)
@@ -192,7 +193,6 @@ def add_part(study: str, tables: dict[str, pd.DataFrame], params: dict, design: 
     if problems:
         raise ShippedResultsError(f"cannot add {new} to {study!r}'s shipped part: " + "; ".join(problems))
     order = [name for name in design[axis] if name in both]
-    old = load(study, root=root)
     merged = {name: table if name in latest else _merged_table(name, old.get(name), table, axis, order)
               for name, table in tables.items()}
     now = time.strftime("%Y-%m-%d %H:%M:%S")
