@@ -34,6 +34,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
+from . import libm
+
 __all__ = ["AGES", "LEVELS_SOCIAL", "LEVELS_SEVERITY", "LEVELS_HEALTH", "CLASSES", "FluDomain", "Scenario",
            "SCENARIOS", "performance_deterioration", "trivial_error"]
 
@@ -105,7 +107,7 @@ class FluDomain:
         logit = (np.asarray(self.age_logit)[age] - self.severity_weight * s - self.health_weight * h
                  - self.interaction_weight * s * h - self.frailty_weight * s * fragile
                  - self.poor_penalty * ((social == 2) & (h > 0)))
-        return 1.0 / (1.0 + np.exp(-logit))
+        return 1.0 / (1.0 + libm.exp(-logit))
 
     def sample(self, n: int, random_state=None, exclude=None) -> pd.DataFrame:
         """``n`` patients: columns age, severity, health, social (categoricals) and ``class``.

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import libm
+
 __all__ = [
     "METRICS_VERSION",
     "accuracy", "error_rate", "kappa", "precision", "recall", "tpr", "fpr",
@@ -449,8 +451,8 @@ def _info_rows(t: np.ndarray, P: np.ndarray, priors: np.ndarray) -> np.ndarray:
     post = P[rows, t]
     pri = priors[rows, t]
     with np.errstate(divide="ignore", invalid="ignore"):
-        gain = np.log2(post) - np.log2(pri)
-        loss = -(np.log2(1.0 - post) - np.log2(1.0 - pri))
+        gain = libm.log2(post) - libm.log2(pri)
+        loss = -(libm.log2(1.0 - post) - libm.log2(1.0 - pri))
     return np.where(post >= pri, gain, loss)
 
 

@@ -35,6 +35,7 @@ import pandas as pd
 from sklearn.base import clone
 from sklearn.model_selection import BaseCrossValidator
 
+from . import libm
 from .learners.java import JavaRandom
 from .learners.weka_trees import cv_split, stratify
 
@@ -229,8 +230,8 @@ def weka_measures(pred: WekaCVPredictions, positive: int | str = 1) -> dict:
     post = np.maximum(P[rows, t], tiny)
     prior = np.maximum(pred.priors[pred.fold, t], tiny)
     with np.errstate(divide="ignore", invalid="ignore"):      # the branch np.where does not take may be inf/NaN
-        info = np.where(post >= prior, np.log2(post) - np.log2(prior),
-                        -(np.log2(1.0 - post) - np.log2(1.0 - prior)))
+        info = np.where(post >= prior, libm.log2(post) - libm.log2(prior),
+                        -(libm.log2(1.0 - post) - libm.log2(1.0 - prior)))
     target = np.zeros_like(P)
     target[rows, t] = 1.0
     sq = ((P - target) ** 2).sum(axis=1) / K

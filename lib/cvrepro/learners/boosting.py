@@ -27,6 +27,7 @@ import math
 import numpy as np
 from numba import njit
 
+from .. import libm
 from .base import TabularClassifier
 from .tree_kernels import known_order
 
@@ -195,5 +196,5 @@ class AdaBoostM1(TabularClassifier):
         sums = np.zeros((X.shape[0], len(self.classes_)))
         for stump, beta in zip(self.stumps_, self.betas_):
             sums[np.arange(X.shape[0]), stump._predict_codes(X)] += beta
-        P = np.exp(sums - sums.max(axis=1, keepdims=True))
+        P = libm.exp(sums - sums.max(axis=1, keepdims=True))
         return P / P.sum(axis=1, keepdims=True)

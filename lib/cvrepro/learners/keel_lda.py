@@ -46,6 +46,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import libm
 from .base import TabularClassifier
 from .batched import EncodedFolds
 from .keel_data import check_bounds, numeric_ranges, read_values
@@ -299,7 +300,7 @@ class KeelLDA(EncodedFolds, TabularClassifier):
             return P
         finite = np.isfinite(scores).all(axis=1)
         s = scores[finite]
-        e = np.exp(s - s.max(axis=1, keepdims=True))
+        e = libm.exp(s - s.max(axis=1, keepdims=True))
         P[np.flatnonzero(finite)[:, None], np.arange(s.shape[1])] = e / e.sum(axis=1, keepdims=True)
         rows = np.flatnonzero(~finite)
         P[rows, pred[rows]] = 1.0

@@ -32,6 +32,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import libm
+
 __all__ = ["LogisticModel", "fit_logistic"]
 
 _RIDGE = 1e-8
@@ -370,7 +372,7 @@ class LogisticModel:
         x = np.asarray(x, dtype=float)
         with np.errstate(over="ignore"):
             v = (0.0 + self.b0 * 1.0) + self.b1 * x
-            return np.column_stack([1.0 / (1.0 + np.exp(-v)), 1.0 / (np.exp(v) + 1.0)])
+            return np.column_stack([1.0 / (1.0 + libm.exp(-v)), 1.0 / (libm.exp(v) + 1.0)])
 
 
 def fit_logistic(x, second) -> LogisticModel:
@@ -388,7 +390,7 @@ def fit_logistic(x, second) -> LogisticModel:
     sd = np.sqrt(abs(sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
     z = (x - mean) / sd if sd != 0 else x.copy()
     counts = np.bincount(cls, minlength=2)
-    init = np.array([np.log(counts[0] + 1.0) - np.log(counts[1] + 1.0), 0.0])
+    init = np.array([libm.log(counts[0] + 1.0) - libm.log(counts[1] + 1.0), 0.0])
     search = _Search(np.ascontiguousarray(z), cls)
     par = search.argmin(init)
     while par is None:

@@ -53,6 +53,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import List
 
+from .. import libm
 from .base import TabularClassifier
 from .keel_data import check_bounds, numeric_ranges
 from .keel_random import mt_new, mt_randint
@@ -103,7 +104,7 @@ def bundle(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray, n_value
     return (np.ascontiguousarray(values), np.ascontiguousarray(missing),
             np.ascontiguousarray(values.T), np.ascontiguousarray(missing.T),
             np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
-            order, sorted_values, length, np.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)),
+            order, sorted_values, length, libm.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)),
             starts, n_groups)
 
 

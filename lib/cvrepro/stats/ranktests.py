@@ -9,6 +9,7 @@ Herrera (2010, Information Sciences 180, pp. 2051-2052) write them; their pairwi
 post-hoc statistics are in :mod:`.posthoc`. ``scores`` as for
 :func:`~cvrepro.stats.friedman_test` (rows data sets, columns learners).
 """
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -84,7 +85,7 @@ def quade_test(scores, higher_is_better=True):
     a, b = np.sum(s ** 2), np.sum(s.sum(axis=0) ** 2) / n
     df = (k - 1, (k - 1) * (n - 1))
     if a == b:
-        f, p = np.nan, float(np.exp((1 - n) * special.gammaln(k + 1)))
+        f, p = np.nan, math.exp((1 - n) * special.gammaln(k + 1))
     else:
         f = float((n - 1) * b / (a - b))
         p = float(stats.f.sf(f, *df))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import libm
 from ..engine.taskmap import map_tasks
 from ..partition import SCV
 from ..stats import (
@@ -49,8 +50,8 @@ def gaussian_nb_predict(X_train, y_train, X_test) -> np.ndarray:
     for c in (0, 1):
         Xc = X_train[y_train == c]
         mu, var = Xc.mean(axis=0), Xc.var(axis=0) + eps
-        log_prior = np.log(len(Xc) / len(X_train))
-        scores.append(log_prior - 0.5 * np.sum(np.log(2 * np.pi * var)) - 0.5 * (((X_test - mu) ** 2) / var).sum(1))
+        log_prior = libm.log(len(Xc) / len(X_train))
+        scores.append(log_prior - 0.5 * np.sum(libm.log(2 * np.pi * var)) - 0.5 * (((X_test - mu) ** 2) / var).sum(1))
     return (scores[1] > scores[0]).astype(int)
 
 
@@ -71,9 +72,10 @@ def gaussian_nb_cv(X, y, fold, k) -> np.ndarray:
     all_n = n_tr.sum(1)[:, None]
     overall = ((t2.sum(0)[None] - t2) / all_n) - ((t1.sum(0)[None] - t1) / all_n) ** 2
     var = var + 1e-9 * overall.max(axis=1)[:, None, None]
-    log_prior = np.log(n_tr / all_n)
+    log_prior = libm.log(n_tr / all_n)
+    log_var = libm.log(2 * np.pi * var).sum(-1)                           # k x 2
     mu, v = m1[fold], var[fold]                                           # n x 2 x d
-    ll = log_prior[fold] - 0.5 * np.log(2 * np.pi * v).sum(-1) - 0.5 * (((X[:, None, :] - mu) ** 2) / v).sum(-1)
+    ll = log_prior[fold] - 0.5 * log_var[fold] - 0.5 * (((X[:, None, :] - mu) ** 2) / v).sum(-1)
     return (ll[:, 1] > ll[:, 0]).astype(int)
 
 
