@@ -80,6 +80,17 @@ def test_partition_shift_equals_the_meter_and_bad_folds_are_refused():
         ShiftMeter(X.iloc[:-1], y)
 
 
+def test_the_gaussian_kernel_is_the_c_librarys_exp_rounded_to_float32():
+    import math
+
+    from cvrepro.shift import gaussian_kernel
+
+    squared = np.random.default_rng(2).uniform(0, 40, (60, 70))
+    expected = np.array([[np.float32(math.exp(-v / 3.5)) for v in row] for row in squared], dtype=np.float32)
+    assert gaussian_kernel(squared, 3.5).dtype == np.float32
+    assert gaussian_kernel(squared, 3.5).tobytes() == expected.tobytes()
+
+
 def test_fold_kernel_sums_are_float64_sums_of_the_float32_kernel():
     """Each block within 1e-12 of the exactly rounded sum (math.fsum): a float32 product (the earlier code, whose
     rounding depended on the machine's BLAS) is 1e-7 off; the fixed order makes it the same on every machine."""
