@@ -102,12 +102,13 @@ def test_the_slice_check_recomputes_and_catches_a_changed_number(smoke_shipped):
     params, _, _, root = smoke_shipped
     tables = shipped.load(study.STUDY_ID, params, root=root)
     same = study.recompute_slice(params, tables, n_cells=2, random_state=3)
-    assert len(same) == 4 and (same.shipped == same.recomputed).all(), same
+    assert len(same) == 5 and (same.shipped == same.recomputed).all(), same
     counts = tables["fold_counts"].assign(correct=tables["fold_counts"].correct + 1)
     sim = tables["simulation"].assign(**{c: tables["simulation"][c] * (1 + 1e-12) for c in study.SIM_TESTS
                                          if c in tables["simulation"]})
-    differs = study.recompute_slice(params, {**tables, "fold_counts": counts, "simulation": sim}, n_cells=2,
-                                    random_state=3)
+    one_ulp = tables["predictions"].assign(proba=[np.nextafter(p, 2.0) for p in tables["predictions"].proba])
+    differs = study.recompute_slice(params, {**tables, "fold_counts": counts, "simulation": sim,
+                                             "predictions": one_ulp}, n_cells=2, random_state=3)
     assert (differs.shipped != differs.recomputed).all(), differs
 
 

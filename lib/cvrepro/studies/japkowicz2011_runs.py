@@ -536,9 +536,10 @@ def from_tables(params: dict, tables: dict[str, pd.DataFrame]) -> Results:
 def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int = 2,
                     random_state: int = 0) -> pd.DataFrame:
     """Recompute ``n_cells`` cross-validations (data set, label, seed, folds drawn from
-    ``tables["fold_counts"]``: their correct predictions) and ``n_cells`` simulated data sets (their
-    p-values) from scratch, beside the shipped numbers: the check that shipped numbers are what the
-    ``paper`` profile computes."""
+    ``tables["fold_counts"]``: their correct predictions), one Explorer cross-validation (its
+    out-of-fold probabilities, bit for bit) and ``n_cells`` simulated data sets (their p-values) from
+    scratch, beside the shipped numbers: the check that shipped numbers are what the ``paper`` profile
+    computes."""
     counts = tables["fold_counts"]
     runs = counts[["dataset", "label", "seed", "folds"]].drop_duplicates().sample(n_cells, random_state=random_state)
     rows = []
@@ -548,6 +549,14 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
         _, right = _counts_of(_predictions(_cv_task(r.dataset, r.label, int(r.seed), int(r.folds))))
         rows.append({"cell": f"CV {r.dataset} {r.label} seed {r.seed}, {r.folds} folds: correct per fold",
                      "shipped": str(shipped_), "recomputed": str(right.astype(int).tolist())})
+    preds = tables["predictions"]
+    explorer = preds[["dataset", "label"]].drop_duplicates().sample(min(1, n_cells), random_state=random_state)
+    for d, label in explorer.itertuples(index=False):
+        g = preds[(preds.dataset == d) & (preds.label == label)]
+        again = _predictions(_cv_task(d, label, 1, 10))
+        rows.append({"cell": f"CV {d} {label} seed 1, 10 folds: out-of-fold rows and probabilities (SHA-256)",
+                     "shipped": _probability_digest(g["row"].to_numpy(), np.stack(g["proba"].to_list())),
+                     "recomputed": _probability_digest(again.rows, again.proba)})
     sim = tables["simulation"].sample(n_cells, random_state=random_state)
     for _, r in sim.iterrows():
         i = int(r["replication"])
@@ -555,6 +564,12 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
         rows.append({"cell": f"simulated data set {i}, separation {r['separation_b']:g}: p-values",
                      "shipped": str(r.tolist()), "recomputed": str(again.iloc[0][sim.columns].tolist())})
     return pd.DataFrame(rows)
+
+
+def _probability_digest(rows: np.ndarray, proba: np.ndarray) -> str:
+    h = hashlib.sha256(np.ascontiguousarray(rows, dtype=np.int64).tobytes())
+    h.update(np.ascontiguousarray(proba, dtype=np.float64).tobytes())
+    return h.hexdigest()
 
 
 def weka_reference(params) -> tuple[dict | None, str | None]:
