@@ -91,9 +91,10 @@ def _signed_rank_test(d):
     zero /= 2
     plus += zero
     minus += zero
-    if doubled.sum() == 0:
+    total = doubled.sum()
+    if total == 0:
         return plus, minus, 1.0
-    pmf = np.zeros(doubled.sum() + 1)
+    pmf = np.zeros(total + 1)
     pmf[0] = 1.0
     top = 0
     for r in doubled:
