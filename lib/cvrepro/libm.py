@@ -9,8 +9,9 @@ learner's probabilities computed with ``np.exp`` differed between an AVX-512
 machine and one without. What a run keeps (predictions, generated data, the
 measures the studies ship) uses these functions instead: the C library's on
 every machine, which is what numpy gives without AVX-512. They are slower than
-numpy's (about 0.1 us per element) and meant for the small arrays of a fit or
-a prediction.
+numpy's (0.1-0.4 us per element against a few ns) and meant for the small arrays of
+a fit or a prediction; a large kernel uses a compiled loop of the C library's
+function instead (:func:`cvrepro.shift.gaussian_kernel`).
 """
 from __future__ import annotations
 
