@@ -71,6 +71,13 @@ def test_each_element_is_the_c_librarys():
     assert type(libm.exp(np.float64(1.0))) is float and libm.log2(8) == 3.0
 
 
+def test_the_table_of_logarithms_of_integers():
+    table = libm.log_integers(12)
+    assert _bits(table) == _bits([0.0] + [math.log(i) for i in range(1, 12)])
+    table[5] = 0.0                                   # the caller's copy: the cached table is untouched
+    assert libm.log_integers(12)[5] == math.log(5)
+
+
 def test_the_edges_are_numpys():
     edges = np.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan, 800.0, -800.0, 5e-324])
     with np.errstate(all="ignore"):

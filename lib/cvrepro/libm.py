@@ -15,11 +15,12 @@ function instead (:func:`cvrepro.shift.gaussian_kernel`).
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
-__all__ = ["exp", "log", "log2"]
+__all__ = ["exp", "log", "log2", "log_integers"]
 
 
 def _exp(x: float) -> float:
@@ -54,3 +55,13 @@ def _elementwise(f, name: str):
 exp = _elementwise(_exp, "exp")
 log = _elementwise(_logarithm(math.log), "log")
 log2 = _elementwise(_logarithm(math.log2), "log2")
+
+
+@functools.lru_cache(maxsize=32)
+def _log_integers(n: int) -> np.ndarray:
+    return log(np.maximum(np.arange(n, dtype=np.float64), 1.0))
+
+
+def log_integers(n: int) -> np.ndarray:
+    """``log(max(i, 1))`` for ``i = 0 .. n - 1`` (the rule learners' table of logarithms), computed once per ``n``."""
+    return _log_integers(n).copy()

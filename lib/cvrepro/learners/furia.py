@@ -96,7 +96,7 @@ def furia_bundle(values: np.ndarray, nominal: np.ndarray, n_values: np.ndarray) 
         order[a] = o
         sorted_values[a] = XT[a, o]
         distinct[a] = n < 2 or bool(np.all(np.diff(sorted_values[a]) > 0))
-    log_int = libm.log(np.maximum(np.arange(n + 2, dtype=np.float64), 1.0))
+    log_int = libm.log_integers(n + 2)
     return (XT, np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
             order, sorted_values, distinct, log_int, np.full(d, n, dtype=np.int64))
 

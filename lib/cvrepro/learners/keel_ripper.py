@@ -104,7 +104,7 @@ def bundle(values: np.ndarray, missing: np.ndarray, nominal: np.ndarray, n_value
     return (np.ascontiguousarray(values), np.ascontiguousarray(missing),
             np.ascontiguousarray(values.T), np.ascontiguousarray(missing.T),
             np.ascontiguousarray(nominal, dtype=np.bool_), np.ascontiguousarray(n_values, dtype=np.int64),
-            order, sorted_values, length, libm.log(np.maximum(np.arange(n + 1, dtype=np.float64), 1.0)),
+            order, sorted_values, length, libm.log_integers(n + 1),
             starts, n_groups)
 
 
