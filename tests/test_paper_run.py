@@ -39,6 +39,26 @@ def test_a_run_killed_mid_step_keeps_the_time_it_had_taken(tmp_path):
     assert record.totals["invocations"] == 2 and record.totals["wall_seconds"] >= 600.4
 
 
+def test_a_part_added_from_a_store_counts_only_the_invocations_not_shipped_before(tmp_path):
+    """A store that shipped some data sets and then computes more: the part added counts only the later
+    invocations (counting every invocation of the store counted the earlier ones twice)."""
+    earlier = [{**_run("2026-11-28 10:00:00", 600), "cpu_seconds": 500.0, "shipped": "results/paper-parts/SVM"},
+               {**_run("2026-11-28 11:00:00", 300), "cpu_seconds": 200.0}]      # computed, stopped before shipping
+    (tmp_path / "paper_run_times.json").write_text(json.dumps(earlier))
+    with paper_run.TimeRecord(tmp_path) as record:
+        pass
+    assert record.totals["invocations"] == 3 and record.totals["cpu_seconds"] >= 700
+    assert record.unshipped["invocations"] == 2 and 200 <= record.unshipped["cpu_seconds"] < 250
+    assert 300 <= record.unshipped["wall_seconds"] < 310
+    where = "results/paper-parts/SVM 2026-11-28 12:00:00"
+    record.mark_shipped(where)
+    runs = json.loads((tmp_path / "paper_run_times.json").read_text())
+    assert [r["shipped"] for r in runs] == ["results/paper-parts/SVM", where, where]
+    with paper_run.TimeRecord(tmp_path) as later:
+        pass
+    assert later.unshipped["invocations"] == 1 and later.unshipped["cpu_seconds"] < 50
+
+
 def test_adding_to_the_shipped_part_needs_the_learners_to_add(tmp_path, capsys):
     with pytest.raises(SystemExit):
         paper_run.main(["moreno_torres2012", "--store", str(tmp_path), "--add-to-shipped"])

@@ -11,7 +11,8 @@ computed); a study's ``PAPER_ORDER`` (cheapest first: learner groups, or dicts o
 parameters that select a part of the design) is run step by step before the
 whole design, so the cheap parts finish first. Every invocation adds its wall
 and CPU time (this process and its workers) to ``<store>/paper_run_times.json``,
-rewritten every five minutes (a killed run keeps its time); ``--ship`` computes
+rewritten every five minutes (a killed run keeps its time), and marks them shipped when
+it ships (a part added later counts only the invocations after); ``--ship`` computes
 what is missing, then writes the study's :func:`to_tables` under
 ``results/paper/<study>/`` with a manifest (SHA-256 per file, the commit, the
 parameters, the run times: CPU summed over the invocations, wall the time they
@@ -42,7 +43,9 @@ from cvrepro.studies import load_study
 class TimeRecord:
     """This invocation's wall and CPU time (this process and its workers, live ones included) in
     ``<store>/paper_run_times.json``: its entry is rewritten at each step and every ``every`` seconds
-    between, so a run killed mid-step keeps what it had taken to within ``every`` seconds."""
+    between, so a run killed mid-step keeps what it had taken to within ``every`` seconds. Closed, it
+    holds the sums over every invocation of the store (``totals``) and over those not shipped yet
+    (``unshipped``)."""
 
     def __init__(self, store: Path, every: float = 300.0):
         self.path, self.every = store / "paper_run_times.json", every
@@ -50,6 +53,7 @@ class TimeRecord:
         self._lock, self._stop = threading.Lock(), threading.Event()
         self._beat = threading.Thread(target=self._keep_writing, daemon=True)
         self.totals: dict = {}               # the sums over every invocation, once the record is closed
+        self.unshipped: dict = {}            # ... over those not shipped yet (this one included)
 
     def __enter__(self) -> TimeRecord:
         self.write()
@@ -59,27 +63,43 @@ class TimeRecord:
     def __exit__(self, *exc) -> None:
         self._stop.set()
         self._beat.join()
-        self.totals = self.write()
+        self.write()
+        runs = self._runs()
+        self.totals, self.unshipped = _totals(runs), _totals([r for r in runs if "shipped" not in r])
 
     def _keep_writing(self) -> None:
         while not self._stop.wait(self.every):
             self.write()
 
-    def write(self) -> dict:
-        """Rewrite this invocation's entry; the sums over every invocation in the store."""
+    def write(self) -> None:
+        """Rewrite this invocation's entry."""
         since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.started))
         with self._lock:
-            runs = [r for r in (json.loads(self.path.read_text()) if self.path.exists() else [])
-                    if r.get("started") != since]
+            runs = [r for r in self._runs() if r.get("started") != since]
             runs.append({"started": since, "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
                          "wall_seconds": round(time.time() - self.started, 1),
                          "cpu_seconds": round(cpu_seconds() - self.cpu0, 1),
                          "cores": os.cpu_count(), "load": os.getloadavg()[0]})
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(runs, indent=2) + "\n")
-            os.replace(tmp, self.path)
-        return {"wall_seconds": wall_seconds(runs), "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1),
-                "invocations": len(runs)}
+            self._save(runs)
+
+    def mark_shipped(self, where: str) -> None:
+        """Mark every invocation not shipped yet as shipped to ``where``: a part added later from this
+        store counts only the invocations after it."""
+        with self._lock:
+            self._save([r if "shipped" in r else {**r, "shipped": where} for r in self._runs()])
+
+    def _runs(self) -> list[dict]:
+        return json.loads(self.path.read_text()) if self.path.exists() else []
+
+    def _save(self, runs: list[dict]) -> None:
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(runs, indent=2) + "\n")
+        os.replace(tmp, self.path)
+
+
+def _totals(runs: list[dict]) -> dict:
+    return {"wall_seconds": wall_seconds(runs), "cpu_seconds": round(sum(r["cpu_seconds"] for r in runs), 1),
+            "invocations": len(runs)}
 
 
 def wall_seconds(runs: list[dict]) -> float:
@@ -121,8 +141,8 @@ def main(argv=None) -> None:
             record.write()
             print(f"{args.study}: {_overrides(step)} done after {time.time() - record.started:.0f} s", flush=True)
         results = module.run(params, **common)
-    totals = record.totals
-    print(f"{args.study}: the paper design is complete in {store} ({totals})", flush=True)
+    print(f"{args.study}: the paper design is complete in {store} ({record.totals})", flush=True)
+    totals = record.unshipped if args.add_to_shipped else record.totals     # a part adds what was not shipped
     times = dict(wall_seconds=totals["wall_seconds"], cpu_seconds=totals["cpu_seconds"],
                  note=f"{totals['invocations']} invocation(s) of tools/paper_run.py, {args.n_jobs} workers, "
                       f"{os.cpu_count()} cores")
@@ -133,6 +153,8 @@ def main(argv=None) -> None:
     elif args.ship:
         folder = shipped.save(args.study, module.to_tables(results), params, missing=missing, root=args.root, **times)
         print(f"shipped {folder} ({sum(p.stat().st_size for p in folder.iterdir()) / 1e6:.1f} MB)")
+    if args.add_to_shipped or args.ship:
+        record.mark_shipped(f"{folder} {time.strftime('%Y-%m-%d %H:%M:%S')}")
     if args.quick_claims is not None:
         _ship_quick_claims(args.study, args.quick_claims)
 
