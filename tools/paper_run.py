@@ -63,16 +63,15 @@ class TimeRecord:
     def __exit__(self, *exc) -> None:
         self._stop.set()
         self._beat.join()
-        self.write()
-        runs = self._runs()
+        runs = self.write()
         self.totals, self.unshipped = _totals(runs), _totals([r for r in runs if "shipped" not in r])
 
     def _keep_writing(self) -> None:
         while not self._stop.wait(self.every):
             self.write()
 
-    def write(self) -> None:
-        """Rewrite this invocation's entry."""
+    def write(self) -> list[dict]:
+        """Rewrite this invocation's entry; every invocation's, as written."""
         since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.started))
         with self._lock:
             runs = [r for r in self._runs() if r.get("started") != since]
@@ -81,6 +80,7 @@ class TimeRecord:
                          "cpu_seconds": round(cpu_seconds() - self.cpu0, 1),
                          "cores": os.cpu_count(), "load": os.getloadavg()[0]})
             self._save(runs)
+        return runs
 
     def mark_shipped(self, where: str) -> None:
         """Mark every invocation not shipped yet as shipped to ``where``: a part added later from this

@@ -554,9 +554,9 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
     for d, label in explorer.itertuples(index=False):
         g = preds[(preds.dataset == d) & (preds.label == label)]
         again = _predictions(_cv_task(d, label, 1, 10))
-        rows.append({"cell": f"CV {d} {label} seed 1, 10 folds: out-of-fold rows and probabilities (SHA-256)",
-                     "shipped": _probability_digest(g["row"].to_numpy(), np.stack(g["proba"].to_list())),
-                     "recomputed": _probability_digest(again.rows, again.proba)})
+        rows.append({"cell": f"CV {d} {label} seed 1, 10 folds: out-of-fold rows and probabilities (content hash)",
+                     "shipped": _probabilities_hash(g["row"].to_numpy(), np.stack(g["proba"].to_list())),
+                     "recomputed": _probabilities_hash(again.rows, again.proba)})
     sim = tables["simulation"].sample(n_cells, random_state=random_state)
     for _, r in sim.iterrows():
         i = int(r["replication"])
@@ -566,10 +566,8 @@ def recompute_slice(params: dict, tables: dict[str, pd.DataFrame], n_cells: int 
     return pd.DataFrame(rows)
 
 
-def _probability_digest(rows: np.ndarray, proba: np.ndarray) -> str:
-    h = hashlib.sha256(np.ascontiguousarray(rows, dtype=np.int64).tobytes())
-    h.update(np.ascontiguousarray(proba, dtype=np.float64).tobytes())
-    return h.hexdigest()
+def _probabilities_hash(rows: np.ndarray, proba: np.ndarray) -> str:
+    return f"{fingerprint(np.asarray(rows, dtype=np.int64))} {fingerprint(np.asarray(proba, dtype=np.float64))}"
 
 
 def weka_reference(params) -> tuple[dict | None, str | None]:
